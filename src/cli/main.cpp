@@ -1,0 +1,189 @@
+// main.cpp — the thin CLI over the core (../shared/spec/contract.md). All estimation happens in the
+// core; this file reads arguments and files, and prints. Exit codes: 0 ok, 2 bad input, 1 internal.
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "options.hpp"
+#include "report.hpp"
+#include "result_json.hpp"
+#include "scenario_json.hpp"
+#include "version.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace infersizer;
+using nlohmann::json;
+
+namespace {
+
+int fail(const std::string& line) {
+    std::cerr << line << "\n";
+    return 2;
+}
+
+std::string default_lang() {
+    for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* v = std::getenv(var);
+        if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? "zh" : "en";
+    }
+    return "en";
+}
+
+bool read_input(const std::string& path, std::string* out) {
+    if (path == "-") {
+        out->assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        return true;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return true;
+}
+
+// Sets a dotted path ("targets.ttft_s") in a JSON patch.
+void set_path(json& patch, const std::string& path, json value) {
+    const size_t dot = path.find('.');
+    if (dot == std::string::npos) patch[path] = std::move(value);
+    else patch[path.substr(0, dot)][path.substr(dot + 1)] = std::move(value);
+}
+
+// A flag value as JSON: numbers when the whole text is one, else the text itself, so the scenario parser
+// reports "must be an integer from 1 to 100000, got \"abc\"" with the field's name.
+json flag_value(const cli::Option& o, const std::string& text) {
+    if (o.numeric) {
+        if (std::string(o.flag) == "--count" && text == "auto") return nullptr;
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (!text.empty() && end == text.c_str() + text.size()) {
+            if (v == static_cast<long long>(v) && v > -1e15 && v < 1e15) return static_cast<long long>(v);
+            return v;
+        }
+    }
+    return text;
+}
+
+int cmd_catalog(const std::vector<std::string>& args) {
+    bool as_json = false;
+    for (const std::string& a : args) {
+        if (a == "--json") as_json = true;
+        else return fail("error: catalog: unknown option '" + a + "'; accepted: --json");
+    }
+    const Catalog& c = bundled::catalog();
+    json j;
+    j["version"] = c.version;
+    auto ids = [](const auto& v) {
+        json a = json::array();
+        for (const auto& e : v) a.push_back(e.id);
+        return a;
+    };
+    j["models"] = ids(c.models);
+    j["hardware"] = ids(c.hardware);
+    j["weight_formats"] = ids(c.weight_formats);
+    j["kv_formats"] = ids(c.kv_formats);
+    j["engines"] = ids(c.engines);
+    if (as_json) {
+        std::cout << j.dump(1) << "\n";
+        return 0;
+    }
+    std::cout << "InferSizer catalog " << c.version << "\n";
+    for (const char* key : {"models", "hardware", "weight_formats", "kv_formats", "engines"}) {
+        std::cout << "\n" << key << " (" << j[key].size() << "):\n ";
+        size_t col = 1;
+        for (const json& id : j[key]) {
+            const std::string s = id.get<std::string>();
+            if (col + s.size() + 1 > 100) {
+                std::cout << "\n ";
+                col = 1;
+            }
+            std::cout << " " << s;
+            col += s.size() + 1;
+        }
+        std::cout << "\n";
+    }
+    return 0;
+}
+
+int cmd_estimate(const std::vector<std::string>& args) {
+    bool as_json = false;
+    std::string lang = default_lang();
+    std::string scenario_path;
+    json patch = json::object();
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const cli::Option* o = cli::find_option(a);
+        if (!o) return fail("error: estimate: unknown option '" + a + "'; see infersizer --help");
+        if (!o->value) {
+            as_json = true;  // --json is the only switch
+            continue;
+        }
+        if (i + 1 >= args.size()) return fail(std::string("error: ") + o->flag + ": needs a value (" + o->value + ")");
+        const std::string v = args[++i];
+        if (a == "--lang") {
+            if (v != "zh" && v != "en") return fail("error: --lang: must be zh or en, got \"" + v + "\"");
+            lang = v;
+        } else if (a == "--scenario") {
+            scenario_path = v;
+        } else {
+            set_path(patch, o->json_path, flag_value(*o, v));
+        }
+    }
+
+    Scenario s;
+    if (!scenario_path.empty()) {
+        std::string text;
+        if (!read_input(scenario_path, &text)) return fail("error: --scenario: cannot read file '" + scenario_path + "'");
+        auto parsed = scenario_from_json_text(text);
+        if (!parsed) return fail(parsed.error().cli_line());
+        s = *parsed;
+    } else if (patch.empty()) {
+        return fail("error: estimate: give --scenario FILE or at least --model/--hardware flags; see infersizer --help");
+    }
+    if (!patch.empty()) {
+        auto merged = scenario_from_json(patch, s);
+        if (!merged) return fail(merged.error().cli_line());
+        s = *merged;
+    }
+
+    auto result = estimate(bundled::catalog(), s);
+    if (!result) {
+        if (result.error().id == "internal") {
+            std::cerr << result.error().cli_line() << "\n";
+            return 1;
+        }
+        return fail(result.error().cli_line());
+    }
+    if (as_json) std::cout << result_to_json(*result, lang).dump(1) << "\n";
+    else std::cout << cli::render_report(s, *result, lang);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::cout << cli::usage();
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        std::cout << "infersizer " << kVersion << "\n";
+        return 0;
+    }
+    const std::string cmd = args[0];
+    args.erase(args.begin());
+    try {
+        if (cmd == "catalog") return cmd_catalog(args);
+        if (cmd == "estimate") return cmd_estimate(args);
+    } catch (const std::exception& e) {
+        std::cerr << "error: internal: " << e.what() << "\n";
+        return 1;
+    }
+    return fail("error: unknown command '" + cmd + "'; accepted: estimate, catalog, --version, --help");
+}

@@ -1,0 +1,53 @@
+#include "options.hpp"
+
+#include <sstream>
+
+namespace infersizer::cli {
+
+const std::vector<Option>& estimate_options() {
+    static const std::vector<Option> kOptions = {
+        {"--scenario", nullptr, "FILE", "scenario JSON file (infersizer.scenario/1); - reads stdin", false},
+        {"--model", "model", "ID", "catalog model id (see `infersizer catalog`)", false},
+        {"--weights", "weights", "FORMAT", "weight format: bf16, fp8, awq-int4, Q4_K_M, ...", false},
+        {"--kv-cache", "kv_cache", "FORMAT", "KV cache format: fp16, bf16, fp8, q8_0, q4_0", false},
+        {"--engine", "engine", "ID", "vllm, sglang, tensorrt-llm, llama.cpp, ollama, transformers", false},
+        {"--hardware", "hardware", "ID", "catalog hardware id", false},
+        {"--count", "count", "N|auto", "number of cards; auto lets the planner choose", true},
+        {"--context", "context_tokens", "N", "longest sequence (prompt + output) memory must hold, tokens", true},
+        {"--prompt", "prompt_tokens", "N", "typical prompt, tokens", true},
+        {"--output", "output_tokens", "N", "typical output, tokens", true},
+        {"--concurrency", "concurrency", "N", "users in flight at the busiest minutes (peak, not average)", true},
+        {"--ttft", "targets.ttft_s", "S", "time-to-first-token target, seconds", true},
+        {"--tps", "targets.tps_per_user", "N", "tokens/s each user should see", true},
+        {"--requests-per-day", "traffic.requests_per_day", "N", "requests per day, for cost", true},
+        {"--headroom", "headroom", "F", "fraction of memory kept free, 0 to 0.5", true},
+        {"--json", nullptr, nullptr, "print exactly one result object (infersizer.result/1)", false},
+        {"--lang", nullptr, "zh|en", "language of texts (default: from $LANG, else en)", false},
+    };
+    return kOptions;
+}
+
+const Option* find_option(const std::string& flag) {
+    for (const Option& o : estimate_options())
+        if (flag == o.flag) return &o;
+    return nullptr;
+}
+
+std::string usage() {
+    std::ostringstream out;
+    out << "usage:\n"
+           "  infersizer estimate --scenario FILE.json [--json] [--lang zh|en]\n"
+           "  infersizer estimate --model ID --weights FMT --hardware ID [--count N] --context N \\\n"
+           "                      --prompt N --output N --concurrency N [--engine ID] [--json]\n"
+           "  infersizer catalog [--json]\n"
+           "  infersizer --version\n\n"
+           "estimate options (flags override the scenario file):\n";
+    for (const Option& o : estimate_options()) {
+        std::string left = std::string("  ") + o.flag + (o.value ? std::string(" ") + o.value : "");
+        if (left.size() < 28) left.resize(28, ' ');
+        out << left << o.help << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace infersizer::cli

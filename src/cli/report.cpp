@@ -1,0 +1,130 @@
+#include "report.hpp"
+
+#include "result_json.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace infersizer::cli {
+
+namespace {
+
+struct L {
+    const std::string& lang;
+    const char* operator()(const char* zh, const char* en) const { return lang == "zh" ? zh : en; }
+};
+
+std::string num(double v) {
+    char buf[32];
+    if (v >= 100 || v == static_cast<long long>(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
+    else if (v >= 10) std::snprintf(buf, sizeof buf, "%.1f", v);
+    else std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+
+std::string iv(Interval v, const char* unit) {
+    std::string s = v.is_exact() || num(v.lo) == num(v.hi) ? num(v.lo) : num(v.lo) + "–" + num(v.hi);
+    return unit && *unit ? s + " " + unit : s;
+}
+
+std::string verdict_word(Verdict v, const L& t) {
+    switch (v) {
+        case Verdict::yes: return t("可以", "yes");
+        case Verdict::conditional: return t("有条件", "conditional");
+        case Verdict::no: return t("不建议", "no");
+    }
+    return "";
+}
+
+void row(std::ostringstream& out, const std::string& label, const std::string& value) {
+    out << "  " << label;
+    // Pad by code points so Chinese labels line up as well as they can in a terminal.
+    size_t cps = 0;
+    for (unsigned char c : label) cps += (c & 0xC0) != 0x80;
+    for (size_t i = cps; i < 22; ++i) out << ' ';
+    out << value << "\n";
+}
+
+}  // namespace
+
+std::string render_report(const Scenario& s, const Result& r, const std::string& lang) {
+    const L t{lang};
+    std::ostringstream out;
+    out << "InferSizer — " << r.model_name << " · " << s.weights << " · " << r.hardware_name << " × " << r.count
+        << (r.count_from_planner ? t("（规划器选择）", " (planner's choice)") : "") << " · " << s.engine << "\n";
+    out << t("场景", "Scenario") << ": " << t("上下文 ", "context ") << s.context_tokens << t("，提示 ", ", prompt ")
+        << s.prompt_tokens << t("，输出 ", ", output ") << s.output_tokens << t("，峰值并发 ", ", peak concurrency ")
+        << s.concurrency << "\n\n";
+    out << r.verdict.in(lang) << "\n\n";
+
+    const MemoryResult& m = r.memory;
+    out << t("① 显存", "① Memory") << "\n";
+    row(out, t("权重", "weights"), iv(m.weights_gib, "GiB"));
+    row(out, t("KV 缓存 / token", "KV per token"), iv(m.kv_per_token_kib, "KiB"));
+    row(out, t("KV 缓存", "KV cache"), iv(m.kv_cache_gib, "GiB"));
+    row(out, t("激活", "activations"), iv(m.activations_gib, "GiB"));
+    row(out, t("运行时", "runtime"), iv(m.runtime_gib, "GiB"));
+    row(out, t("同机模型", "colocated"), iv(m.colocated_gib, "GiB"));
+    row(out, t("合计", "total"), iv(m.total_gib, "GiB"));
+    row(out, t("可用（扣冗余）", "usable (after headroom)"),
+        m.capacity_known ? num(m.budget_gib) + " / " + num(m.capacity_gib) + " GiB" : t("未知", "unknown"));
+    row(out, t("是否放得下", "fits"), r.fit.fits ? t("是", "yes") : t("否", "no"));
+    row(out, t("最大并发（此上下文）", "max concurrency"), iv(r.fit.max_concurrency, ""));
+    row(out, t("最大上下文（此并发）", "max context"), iv(r.fit.max_context, "tokens"));
+
+    const PerformanceResult& p = r.performance;
+    out << "\n" << t("② 速度", "② Speed") << "\n";
+    row(out, t("首字时间", "time to first token"), iv(p.ttft_s, "s"));
+    row(out, t("每用户", "per user"), iv(p.decode_tps_per_seq, "tok/s"));
+    row(out, t("总吞吐", "throughput"), iv(p.throughput_tps, "tok/s"));
+    row(out, t("预填充", "prefill"), iv(p.prefill_tps, "tok/s"));
+    row(out, t("瓶颈", "bound by"), p.bound == "memory" ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
+    row(out, t("同时解码", "running batch"), std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + ")");
+
+    out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";
+    for (const DecisionRow& d : r.decision) {
+        out << "  " << d.option << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+        if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
+    }
+    if (!r.scenarios.empty()) {
+        out << "\n" << t("典型场景", "Typical scenarios") << "\n";
+        for (const DecisionRow& d : r.scenarios) {
+            out << "  " << d.option << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+            if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
+        }
+    }
+
+    out << "\n" << t("④ 卡型对比（满足目标者优先，前 12）", "④ Cards (meeting targets first, top 12)") << "\n";
+    int shown = 0;
+    for (const PlanRow& pr : r.plan) {
+        if (shown++ == 12) break;
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-26s %8s %s  TP %d  %s  %s\n", pr.name.substr(0, 26).c_str(),
+                      iv(pr.cards, "").c_str(), t("卡", "cards"), pr.tp,
+                      pr.meets_targets ? t("达标", "meets") : t("未达标", "misses"),
+                      pr.has_price ? (iv(pr.cost_per_month, pr.currency.c_str()) + t("/月", "/month")).c_str()
+                                   : t("无价格", "no price"));
+        out << line;
+    }
+
+    const CostResult& c = r.cost;
+    out << "\n" << t("成本", "Cost") << "\n";
+    row(out, t("自建 / 月", "self-hosted / month"), c.has_gpu_price ? iv(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
+    row(out, t("API / 月", "API / month"), iv(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
+    if (c.has_gpu_price) row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), iv(c.break_even_requests_per_day, ""));
+
+    out << "\n" << t("部署与验证", "Deploy and verify") << "\n  " << r.deploy.launch_command << "\n  "
+        << r.deploy.load_test_command << "\n";
+    if (!r.warnings.empty()) {
+        out << "\n" << t("注意", "Warnings") << "\n";
+        for (const Text& w : r.warnings) out << "  ! " << w.in(lang) << "\n";
+    }
+    out << "\n" << t("以上为区间估算（低值 = 精心调优，高值 = 常见部署）；上线前请用真实负载测试验证。",
+                     "Intervals: low = a careful operator, high = a typical deployment. Verify with a real load test "
+                     "before going live.")
+        << "\n";
+    return out.str();
+}
+
+}  // namespace infersizer::cli

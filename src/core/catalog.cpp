@@ -1,0 +1,61 @@
+// catalog.cpp — look-ups on a loaded catalog (ids are unique: catalog_json.cpp checks them on load).
+#include "catalog.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace infersizer {
+
+namespace {
+
+template <class T>
+const T* find_by_id(const std::vector<T>& items, const std::string& id) {
+    for (const T& item : items)
+        if (item.id == id) return &item;
+    return nullptr;
+}
+
+bool equal_ignoring_case(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+// Rental rows whose pricing model is some form of on-demand ("on-demand", "on-demand range",
+// "marketplace on-demand", ...): the only rows comparable across providers (reference/hardware.md).
+bool is_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") != std::string::npos; }
+
+}  // namespace
+
+const ModelArch* Catalog::find_model(const std::string& id) const { return find_by_id(models, id); }
+
+const Hardware* Catalog::find_hardware(const std::string& id) const { return find_by_id(hardware, id); }
+
+const WeightFormat* Catalog::find_weight_format(const std::string& id) const {
+    // Exact match first: "bf16" (safetensors) and "BF16" (GGUF), "mxfp4" and "MXFP4" (GGUF MXFP4_MOE)
+    // are different formats that differ only in case. Then any case, so "q4_k_m" finds Q4_K_M.
+    if (const WeightFormat* exact = find_by_id(weight_formats, id)) return exact;
+    for (const WeightFormat& f : weight_formats)
+        if (equal_ignoring_case(f.id, id)) return &f;
+    return nullptr;
+}
+
+const KvFormat* Catalog::find_kv_format(const std::string& id) const { return find_by_id(kv_formats, id); }
+
+const Engine* Catalog::find_engine(const std::string& id) const { return find_by_id(engines, id); }
+
+std::vector<const GpuPrice*> Catalog::prices_for(const std::string& hardware_id) const {
+    std::vector<const GpuPrice*> out;
+    if (hardware_id.empty()) return out;
+    for (const GpuPrice& p : gpu_prices)
+        if (p.hardware_id == hardware_id && is_on_demand(p)) out.push_back(&p);
+    std::stable_sort(out.begin(), out.end(), [](const GpuPrice* a, const GpuPrice* b) {
+        if (a->per_gpu_hour.lo != b->per_gpu_hour.lo) return a->per_gpu_hour.lo < b->per_gpu_hour.lo;
+        return a->per_gpu_hour.hi < b->per_gpu_hour.hi;
+    });
+    return out;
+}
+
+}  // namespace infersizer

@@ -1,0 +1,247 @@
+// catalog.hpp — typed catalog entries: models, hardware, formats, engines, prices.
+//
+// The catalog lives as JSON in data/ and is parsed by catalog_json.cpp into these structs. Unknown values
+// stay unknown (std::optional without a value): never fill a gap with a guess. Every entry keeps its
+// source so the page can show where a number came from.
+#pragma once
+
+#include "interval.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+// Short text in both UI languages. Core-generated sentences are always produced in both.
+struct Text {
+    std::string zh;
+    std::string en;
+    const std::string& in(const std::string& lang) const { return lang == "zh" ? zh : en; }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Models: the architecture as config.json fields (names follow Hugging Face), plus identity and source.
+// ---------------------------------------------------------------------------------------------------
+enum class ModelRole { chat, embedding, reranker, asr };
+
+struct ModelArch {
+    std::string id;          // catalog key, e.g. "Llama-3.1-8B"
+    std::string hf_id;       // e.g. "meta-llama/Llama-3.1-8B-Instruct"
+    std::string family;      // e.g. "Llama 3.1" (the picker groups by it)
+    std::string model_type;  // config.json model_type: llama, qwen2, qwen3_moe, deepseek_v3, gpt_oss, ...
+    ModelRole role = ModelRole::chat;
+
+    // Dense transformer shape.
+    int64_t n_layers = 0;         // num_hidden_layers
+    int64_t hidden = 0;           // hidden_size
+    int64_t n_heads = 0;          // num_attention_heads
+    int64_t n_kv_heads = 0;       // num_key_value_heads (== n_heads for MHA)
+    int64_t head_dim = 0;         // explicit head_dim or hidden / n_heads
+    int64_t vocab = 0;            // vocab_size
+    int64_t intermediate = 0;     // dense FFN width (per-expert width for Mixtral / gpt-oss)
+    bool tie_embeddings = false;  // lm_head shares the embedding matrix
+    bool qkv_bias = false;        // Q/K/V projection biases (Qwen2, GLM)
+    bool qk_norm = false;         // per-head RMSNorm on q and k (Qwen3, Gemma-3, GLM-4.5)
+    int norms_per_layer = 2;      // Gemma-2/3: 4
+    bool gpt_oss_layout = false;  // gpt-oss: biases on attention and experts, sinks, router bias
+
+    // Mixture of experts (n_experts == 0: dense).
+    int64_t n_experts = 0;          // routed experts per MoE layer
+    int64_t experts_per_tok = 0;    // k
+    int64_t n_shared_experts = 0;   // always-on experts of width moe_intermediate
+    int64_t moe_intermediate = 0;   // width of one routed expert (== intermediate when config has none)
+    int64_t first_k_dense = 0;      // leading layers with a dense MLP
+    bool router_bias = false;       // e_score_correction_bias (DeepSeek-V3, GLM-4.5 noaux_tc)
+
+    // Multi-head latent attention (kv_lora_rank > 0: MLA).
+    int64_t q_lora_rank = 0;  // 0: full-rank q_proj
+    int64_t kv_lora_rank = 0;
+    int64_t qk_rope_head_dim = 0;
+    int64_t qk_nope_head_dim = 0;
+    int64_t v_head_dim = 0;
+
+    // Local attention: n_sliding_layers layers keep at most sliding_window tokens.
+    int64_t sliding_window = 0;
+    int64_t n_sliding_layers = 0;
+
+    int64_t max_context = 0;  // max_position_embeddings; 0 = unknown
+
+    // When the shape cannot be computed (encoders, Whisper, an entry with unverified expert counts, or an
+    // explicit architecture that gives only sizes), these carry the published totals in parameters.
+    std::optional<double> params_override;         // total parameters
+    std::optional<double> active_params_override;  // active per token (MoE)
+
+    std::optional<double> published_total_params;  // e.g. 8.03e9 from the model card, for the 1% check
+    std::string params_basis;  // "computed" or "stated: <why>"
+    std::string source;        // where the fields were read
+    std::string notes;
+
+    bool is_moe() const { return n_experts > 0; }
+    bool is_mla() const { return kv_lora_rank > 0; }
+    bool has_shape() const { return n_layers > 0 && hidden > 0; }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Hardware: accelerators (gpu/npu), Apple unified memory, and CPU memory platforms.
+// ---------------------------------------------------------------------------------------------------
+enum class HardwareKind { gpu, npu, unified, cpu };
+
+struct Hardware {
+    std::string id;      // "nvidia-h100-sxm-80gb"
+    std::string vendor;  // "NVIDIA"
+    std::string name;    // "H100 SXM5 80GB"
+    std::string architecture;
+    std::string market;  // datacenter, workstation, consumer, cloud-only, china-export, china-domestic, apple-soc, cpu
+    HardwareKind kind = HardwareKind::gpu;
+
+    std::optional<double> memory_gb;       // vendor label ("80 GB"); for CPU platforms the RAM, when known
+    std::optional<double> bandwidth_gbs;   // theoretical peak, 1e9 B/s
+    std::optional<double> fp16_tflops;     // dense FP16/BF16 with FP32 accumulate
+    std::optional<double> fp16acc_tflops;  // GeForce FP16-accumulate rate (optimistic bound)
+    std::optional<double> fp8_tflops;
+    std::optional<double> int8_tops;
+    std::optional<double> fp4_tflops;
+    std::optional<double> tdp_w;
+    std::string interconnect;                // "NVLink 4", "none"
+    std::optional<double> interconnect_gbs;  // aggregate bidirectional GB/s; none for PCIe-only cards
+
+    // CPU platforms: peak work per clock per core, and the machine's cores and sustained clock. The
+    // socket's peak is cores × clock × ops per cycle; cores and clock describe the user's machine.
+    std::optional<double> fp32_flops_per_cycle_per_core;
+    std::optional<double> bf16_ops_per_cycle_per_core;
+    std::optional<int> cores;
+    std::optional<double> clock_ghz;
+
+    // Custom hardware typed by the user (scenario "hardware" object): the memory the runtime can use, in
+    // GiB, taken as given (no label conversion), and the user's own price per card-hour in USD.
+    std::optional<double> usable_memory_gib;
+    std::optional<double> price_per_hour_usd;
+
+    std::string confidence;  // vendor, vendor-reproduced, third-party, low, conflicting
+    std::string source;      // refs joined, first one first
+    std::string notes;
+
+    bool is_cpu() const { return kind == HardwareKind::cpu; }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Formats.
+// ---------------------------------------------------------------------------------------------------
+enum class WeightScheme {
+    dense,  // every weight at bits_per_weight (fp32, bf16, fp16, fp8, int8)
+    group,  // linear weights at bits_per_weight + per-group overhead; embeddings/lm_head may stay 16-bit
+    gguf,   // llama.cpp ftype: per-tensor ggml types chosen by llama-quantize's rules
+};
+
+struct WeightFormat {
+    std::string id;  // "bf16", "awq-int4", "Q4_K_M"
+    WeightScheme scheme = WeightScheme::dense;
+    double bits_per_weight = 16;  // quantized linear weights, overhead included (group: 4 + 20/g)
+    int group_size = 0;
+    bool embeddings_16bit = false;  // GPTQ/AWQ keep embed + lm_head at 16 bit
+    std::string compute_dtype;      // the tensor-core peak used for prefill: fp16, fp8, int8, fp4
+    std::vector<std::string> engines;  // engine ids that run it
+    Text description;                  // shown on hover
+    std::string source;
+};
+
+struct KvFormat {
+    std::string id;  // fp16, bf16, fp8, q8_0, q4_0
+    double bytes_per_element = 2;
+    std::vector<std::string> engines;
+    Text description;
+    std::string source;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Engines: memory rules and efficiency ranges.
+// ---------------------------------------------------------------------------------------------------
+struct Efficiency {
+    Interval eta_mem;     // fraction of peak bandwidth reached in decode (weights streaming)
+    Interval t0_ms;       // fixed per-token (per step) cost: kernel launches, sampling, sync
+    Interval mfu_short;   // model FLOPs utilisation in prefill at ~128 tokens
+    Interval mfu_long;    // at >= 2048 tokens
+    Interval batch_eff;   // fraction of compute peak reached by large decode batches
+};
+
+struct Engine {
+    std::string id;    // vllm, sglang, tensorrt-llm, llama.cpp, ollama, transformers
+    std::string name;  // "vLLM"
+    double memory_utilization = 1.0;  // vLLM gpu_memory_utilization 0.9; 1.0 = allocates exact buffers
+    Interval runtime_gib;             // per card: CUDA context, framework, graphs, allocator slack
+    Interval activation_gib;          // per card: peak compute buffers at the default batch size
+    int64_t max_batched_tokens = 0;   // vLLM max_num_batched_tokens / llama.cpp n_ubatch
+    int64_t kv_block_tokens = 1;      // allocation granularity of the KV cache
+    int64_t max_num_seqs = 1;         // default cap on sequences in flight
+    std::string default_kv;           // KV format id when the scenario gives none
+    bool paged_kv = false;            // allocates KV per sequence on demand (vs. whole context per slot)
+    bool tensor_parallel = false;     // splits layers' matrices across cards (speed-up); false: layer split
+    bool continuous_batching = false;
+    std::vector<std::string> hardware_kinds;    // gpu, npu, unified, cpu
+    std::map<std::string, Efficiency> efficiency;  // key: hardware class ("gpu", "unified", "cpu")
+    std::string source;
+    std::string notes;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Prices.
+// ---------------------------------------------------------------------------------------------------
+struct GpuPrice {
+    std::string provider;
+    std::string gpu;          // as the provider names it
+    std::string hardware_id;  // the catalog accelerator it maps to ("" when none)
+    std::string currency = "USD";
+    Interval per_gpu_hour;    // lo == hi for a single list price
+    std::string pricing_model;  // on-demand, spot, ...
+    std::string as_of;
+    std::string source;
+    std::string confidence;
+    std::string notes;  // e.g. "'from' price" when only a lower bound was published (then lo == hi)
+};
+
+struct ApiPrice {
+    std::string provider;
+    std::string model;
+    std::string currency;  // USD or CNY
+    double input_per_mtok = 0;
+    std::optional<double> cached_input_per_mtok;
+    double output_per_mtok = 0;
+    std::string status;  // current, legacy, promo, ...
+    std::string conditions;  // context-length tiers, peak/off-peak rules ("" when none)
+    std::string as_of;
+    std::string source;
+    std::string notes;
+};
+
+struct ExchangeRate {
+    double cny_per_usd = 0;  // 0: no sourced rate (the catalog's value is null); show no conversion
+    std::string as_of;
+    std::string source;
+    bool known() const { return cny_per_usd > 0; }
+};
+
+struct Catalog {
+    std::string version;  // data version string
+    std::vector<ModelArch> models;
+    std::vector<Hardware> hardware;
+    std::vector<WeightFormat> weight_formats;
+    std::vector<KvFormat> kv_formats;
+    std::vector<Engine> engines;
+    std::vector<GpuPrice> gpu_prices;
+    std::vector<ApiPrice> api_prices;
+    ExchangeRate usd_cny;
+
+    const ModelArch* find_model(const std::string& id) const;
+    const Hardware* find_hardware(const std::string& id) const;
+    // Exact id first ("bf16" vs GGUF "BF16", "mxfp4" vs GGUF "MXFP4"), then case-insensitive ("q4_k_m").
+    const WeightFormat* find_weight_format(const std::string& id) const;
+    const KvFormat* find_kv_format(const std::string& id) const;
+    const Engine* find_engine(const std::string& id) const;
+    // On-demand rental prices for one accelerator, lowest first; empty when none is known.
+    std::vector<const GpuPrice*> prices_for(const std::string& hardware_id) const;
+};
+
+}  // namespace infersizer

@@ -1,0 +1,144 @@
+#include "context.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace infersizer {
+
+namespace {
+
+template <class T>
+std::string accepted_ids(const std::vector<T>& items, size_t max_shown = 40) {
+    std::ostringstream out;
+    for (size_t i = 0; i < items.size() && i < max_shown; ++i) out << (i ? ", " : "") << items[i].id;
+    if (items.size() > max_shown) out << ", … (" << items.size() << " in all; see `infersizer catalog`)";
+    return out.str();
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+const char* kind_name(HardwareKind k) {
+    switch (k) {
+        case HardwareKind::gpu: return "gpu";
+        case HardwareKind::npu: return "npu";
+        case HardwareKind::unified: return "unified";
+        case HardwareKind::cpu: return "cpu";
+    }
+    return "gpu";
+}
+
+}  // namespace
+
+std::string Context::hardware_class() const {
+    switch (hardware.kind) {
+        case HardwareKind::unified: return "unified";
+        case HardwareKind::cpu: return "cpu";
+        default: return "gpu";
+    }
+}
+
+const Efficiency& Context::efficiency() const {
+    // An engine without ranges for this class falls back to its GPU ranges; resolve() warns about the
+    // combination, so the numbers are never presented as calibrated for it.
+    auto it = engine.efficiency.find(hardware_class());
+    if (it == engine.efficiency.end()) it = engine.efficiency.find("gpu");
+    if (it == engine.efficiency.end()) {
+        static const Efficiency kNone{};
+        return kNone;
+    }
+    return it->second;
+}
+
+Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
+    Context ctx;
+    ctx.catalog = &catalog;
+    ctx.scenario = s;
+
+    if (s.model_custom) {
+        ctx.model = *s.model_custom;
+    } else if (const ModelArch* m = catalog.find_model(s.model_id)) {
+        ctx.model = *m;
+    } else {
+        return Error{"scenario.unknown_id", "scenario.model",
+                     "unknown model '" + s.model_id +
+                         "'; accepted: a catalog id (" + accepted_ids(catalog.models, 12) +
+                         "), {\"hf_config\": {...}} or an explicit architecture object"};
+    }
+
+    const WeightFormat* wf = catalog.find_weight_format(s.weights);
+    if (!wf)
+        return Error{"scenario.unknown_id", "scenario.weights",
+                     "unknown weight format '" + s.weights + "'; accepted: " + accepted_ids(catalog.weight_formats)};
+    ctx.weights = *wf;
+
+    const Engine* engine = catalog.find_engine(s.engine);
+    if (!engine)
+        return Error{"scenario.unknown_id", "scenario.engine",
+                     "unknown engine '" + s.engine + "'; accepted: " + accepted_ids(catalog.engines)};
+    ctx.engine = *engine;
+
+    const std::string kv_id = s.kv_cache.empty() ? engine->default_kv : s.kv_cache;
+    const KvFormat* kv = catalog.find_kv_format(kv_id);
+    if (!kv)
+        return Error{"scenario.unknown_id", "scenario.kv_cache",
+                     "unknown KV cache format '" + kv_id + "'; accepted: " + accepted_ids(catalog.kv_formats)};
+    ctx.kv = *kv;
+
+    if (s.hardware_custom) {
+        ctx.hardware = *s.hardware_custom;
+    } else if (const Hardware* hw = catalog.find_hardware(s.hardware_id)) {
+        ctx.hardware = *hw;
+    } else {
+        return Error{"scenario.unknown_id", "scenario.hardware",
+                     "unknown hardware '" + s.hardware_id + "'; accepted: a catalog id (" +
+                         accepted_ids(catalog.hardware, 12) + ") or a hardware object"};
+    }
+    ctx.count = s.count.value_or(1);
+    ctx.count_from_planner = !s.count.has_value();
+
+    // What the user should know, not errors: the estimate is still meaningful.
+    const ModelArch& m = ctx.model;
+    if (m.max_context > 0 && s.context_tokens > m.max_context) {
+        ctx.warnings.push_back(
+            {"上下文 " + std::to_string(s.context_tokens) + " 超过模型最大值 " + std::to_string(m.max_context) +
+                 "（max_position_embeddings）；超出部分质量无保证。",
+             "Context " + std::to_string(s.context_tokens) + " exceeds the model's maximum of " +
+                 std::to_string(m.max_context) + " (max_position_embeddings); quality beyond it is not assured."});
+    }
+    if (s.prompt_tokens + s.output_tokens > s.context_tokens) {
+        ctx.warnings.push_back(
+            {"提示 + 输出（" + std::to_string(s.prompt_tokens + s.output_tokens) + " 个 token）超过上下文长度 " +
+                 std::to_string(s.context_tokens) + "：请求会被截断。",
+             "Prompt + output (" + std::to_string(s.prompt_tokens + s.output_tokens) +
+                 " tokens) exceed the context length of " + std::to_string(s.context_tokens) +
+                 ": requests would be cut off."});
+    }
+    if (!wf->engines.empty() && !contains(wf->engines, engine->id)) {
+        ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",
+                                engine->name + " cannot run the weight format " + wf->id +
+                                    "; choose another engine or format."});
+    }
+    if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
+        ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
+                                engine->name + " does not support the KV cache format " + kv->id + "."});
+    }
+    if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind_name(ctx.hardware.kind))) {
+        ctx.warnings.push_back(
+            {engine->name + " 不支持此类硬件（" + std::string(kind_name(ctx.hardware.kind)) + "）；数值仅作参考。",
+             engine->name + " does not run on this kind of hardware (" + kind_name(ctx.hardware.kind) +
+                 "); treat the figures as indicative only."});
+    }
+    return ctx;
+}
+
+Context with_hardware(const Context& ctx, const Hardware& hw, int count) {
+    Context c = ctx;
+    c.hardware = hw;
+    c.count = count;
+    c.count_from_planner = false;
+    return c;
+}
+
+}  // namespace infersizer

@@ -1,0 +1,37 @@
+// context.hpp — a scenario resolved against the catalog: the one input every estimator takes.
+#pragma once
+
+#include "catalog.hpp"
+#include "error.hpp"
+#include "scenario.hpp"
+
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+struct Context {
+    const Catalog* catalog = nullptr;
+    Scenario scenario;
+    ModelArch model;          // the catalog entry or the custom architecture
+    WeightFormat weights;
+    KvFormat kv;
+    Engine engine;
+    Hardware hardware;
+    int count = 1;            // cards of `hardware` (the planner's choice when the scenario left it open)
+    bool count_from_planner = false;
+    std::vector<Text> warnings;  // resolution warnings (context above the model's maximum, ...)
+
+    // Efficiency ranges of this engine on this hardware's class ("gpu", "unified", "cpu").
+    const Efficiency& efficiency() const;
+    std::string hardware_class() const;
+};
+
+// Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format
+// 'Q9'; accepted: ..."). Does not check that the model fits: that is an estimate, not an error.
+Expected<Context> resolve(const Catalog& catalog, const Scenario& scenario);
+
+// The same context on other hardware (the planner and the decision table try alternatives).
+Context with_hardware(const Context& ctx, const Hardware& hw, int count);
+
+}  // namespace infersizer

@@ -1,0 +1,48 @@
+// cost.hpp — self-hosted vs cloud API per month at the given traffic, and the break-even traffic.
+#pragma once
+
+#include "context.hpp"
+#include "result.hpp"
+
+#include <optional>
+#include <string>
+
+namespace infersizer {
+
+CostResult estimate_cost(const Context& ctx, const Result& partial);
+
+// ---------------------------------------------------------------------------------------------------
+// Added by cost.cpp: the pieces the planner and the decision table reuse.
+// ---------------------------------------------------------------------------------------------------
+
+// Rented cards run around the clock: 8760 h / 12 months (llm-analysis / llmtco monthly convention,
+// reference/peers-and-formulas.md §4.7). API traffic is counted over 30 days (requests/day × 30).
+inline constexpr double kHoursPerMonth = 730;
+inline constexpr double kDaysPerMonth = 30;
+
+// Price of one card-hour in USD: the user's own price for custom hardware, else the catalog's on-demand
+// rental rows (Catalog::prices_for), as an interval across providers; CNY rows converted with the
+// catalog's usd_cny. nullopt when no price is known (never 0 shown as a price).
+std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw);
+
+// The API row(s) the self-hosted cost is compared with, in their own currency.
+struct ApiChoice {
+    std::string model;       // "deepseek-v4-pro (off-peak … peak)"
+    std::string provider;
+    std::string currency;    // USD or CNY
+    Interval input_per_mtok;   // across the chosen rows (off-peak … peak)
+    Interval output_per_mtok;
+    Text rule;               // the rule that chose it
+};
+
+// Rule: a model of comparable size. ≤ 14B total parameters: a cheap current model (DeepSeek flash tier);
+// larger: a flagship-class open-model API (DeepSeek V4 pro tier). Falls back along a short list of
+// comparable current rows, then to the cheapest current priced row. nullopt when the catalog has no
+// priced current row at all.
+std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model);
+
+// Cost of one request (prompt × input price + output × output price), USD.
+Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,
+                                  int64_t output_tokens);
+
+}  // namespace infersizer

@@ -1,0 +1,167 @@
+// estimate.cpp — the orchestration: resolve → memory → fit → speed → plan → cost → decision → deploy.
+// Each step is a module of its own; this file only decides the card count and tensor parallelism for
+// the user's hardware, collects warnings, and writes the formula trace.
+#include "estimate.hpp"
+
+#include "context.hpp"
+#include "cost.hpp"
+#include "decision.hpp"
+#include "deploy.hpp"
+#include "kv.hpp"
+#include "memory.hpp"
+#include "plan.hpp"
+#include "speed.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+namespace infersizer {
+
+namespace {
+
+std::string fmt(double v, const char* unit) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g %s", v, unit);
+    return buf;
+}
+
+std::string fmt(Interval v, const char* unit) {
+    if (v.is_exact()) return fmt(v.lo, unit);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3g–%.3g %s", v.lo, v.hi, unit);
+    return buf;
+}
+
+// Tensor parallelism on `count` cards: engines that split matrices use the smallest power of two that
+// fits and divides the count (the rest become replicas); layer-split engines (llama.cpp, Ollama) put
+// every card in one pipeline, which is what `tp` means to the memory and speed modules for them.
+int choose_tp(const Context& ctx) {
+    if (!ctx.engine.tensor_parallel) return ctx.count;
+    const int need = smallest_fitting_tp(ctx, ctx.hardware);
+    for (int tp = std::max(1, need); tp <= ctx.count; tp *= 2)
+        if (ctx.count % tp == 0) return tp;
+    return ctx.count;
+}
+
+void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
+    const ModelArch& m = ctx.model;
+    const int tp = r.performance.tp;
+    if (ctx.engine.tensor_parallel && tp > 1 && m.n_heads > 0 && m.n_heads % tp != 0) {
+        w.push_back({"张量并行度 " + std::to_string(tp) + " 不能整除注意力头数 " + std::to_string(m.n_heads) +
+                         "：" + ctx.engine.name + " 会拒绝启动。",
+                     "Tensor parallelism " + std::to_string(tp) + " does not divide the " + std::to_string(m.n_heads) +
+                         " attention heads: " + ctx.engine.name + " will refuse to start."});
+    }
+    if (r.memory.capacity_known && !r.fit.fits) {
+        w.push_back({"显存不足：需要 " + fmt(r.memory.total_gib, "GiB") + "，可用 " + fmt(r.memory.budget_gib, "GiB") +
+                         "（已扣除冗余）。",
+                     "Does not fit: needs " + fmt(r.memory.total_gib, "GiB") + ", " + fmt(r.memory.budget_gib, "GiB") +
+                         " usable after headroom."});
+    }
+    if (!r.memory.capacity_known) {
+        w.push_back({"目录未给出该 CPU 平台的内存容量：请确认机器至少有 " + fmt(r.memory.total_gib.hi, "GiB") + " 内存。",
+                     "The catalog has no RAM size for this CPU platform: make sure the machine has at least " +
+                         fmt(r.memory.total_gib.hi, "GiB") + "."});
+    }
+    if (ctx.hardware.kind == HardwareKind::unified && ctx.hardware.memory_gb) {
+        const double full_gib = *ctx.hardware.memory_gb;
+        if (r.memory.total_gib.hi > r.memory.capacity_gib && r.memory.total_gib.hi <= full_gib * ctx.count) {
+            w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；可用 sudo sysctl iogpu.wired_limit_mb=… 提高。",
+                         "Above macOS's default GPU wiring cap (≈ 75% of unified memory); raise it with "
+                         "sudo sysctl iogpu.wired_limit_mb=…"});
+        }
+    }
+    if (ctx.hardware.bandwidth_gbs == std::nullopt) {
+        w.push_back({"目录缺少该硬件的内存带宽：速度无法估算。", "The catalog has no memory bandwidth for this hardware: speed cannot be estimated."});
+    }
+}
+
+void add_trace(const Context& ctx, Result& r) {
+    const MemoryResult& m = r.memory;
+    const Scenario& s = ctx.scenario;
+    auto t = [&](std::string key, std::string formula, std::string values) {
+        r.trace.push_back({std::move(key), std::move(formula), std::move(values)});
+    };
+    t("memory.weights_gib", "Σ tensors params × bits(format) / 8",
+      ctx.model.id + " in " + ctx.weights.id + " = " + fmt(m.weights_gib, "GiB"));
+    t("memory.kv_per_token_kib",
+      ctx.model.is_mla() ? "layers × (kv_lora_rank + qk_rope_head_dim) × bytes(kv)"
+                         : "2 × layers × kv_heads × head_dim × bytes(kv)",
+      std::to_string(ctx.model.n_layers) + " layers, " + ctx.kv.id + " " + fmt(ctx.kv.bytes_per_element, "B") +
+          " → " + fmt(m.kv_per_token_kib, "KiB"));
+    t("memory.kv_cache_gib", "kv_per_token × context (windows capped, blocks rounded) × concurrency",
+      fmt(m.kv_per_token_kib, "KiB") + " × " + std::to_string(s.context_tokens) + " × " +
+          std::to_string(s.concurrency) + " = " + fmt(m.kv_cache_gib, "GiB"));
+    t("memory.activations_gib", ctx.engine.name + ": peak compute buffers at max_batched_tokens",
+      fmt(m.activations_gib, "GiB"));
+    t("memory.runtime_gib", ctx.engine.name + ": context, framework, graphs, allocator slack per card × cards",
+      fmt(m.runtime_gib, "GiB"));
+    t("memory.total_gib", "weights + kv + activations + runtime + colocated",
+      fmt(m.weights_gib, "") + "+ " + fmt(m.kv_cache_gib, "") + "+ " + fmt(m.activations_gib, "") + "+ " +
+          fmt(m.runtime_gib, "") + "+ " + fmt(m.colocated_gib, "") + "= " + fmt(m.total_gib, "GiB"));
+    t("fit.fits", "total.hi ≤ capacity × (1 − headroom)",
+      fmt(m.total_gib.hi, "GiB") + " vs " + fmt(m.capacity_gib, "GiB") + " × " + fmt(1 - s.headroom, "") + "= " +
+          fmt(m.budget_gib, "GiB"));
+    const PerformanceResult& p = r.performance;
+    const Efficiency& e = ctx.efficiency();
+    t("performance.decode_tps_per_seq",
+      "1 / (t0 + (active weight bytes / tp + KV bytes read) / (bandwidth × η_mem) + all-reduce), or compute-bound",
+      "bandwidth " + fmt(ctx.hardware.bandwidth_gbs.value_or(0), "GB/s") + ", η_mem " + fmt(e.eta_mem, "") +
+          ", t0 " + fmt(e.t0_ms, "ms") + ", batch " + std::to_string(p.running_batch) + " → " +
+          fmt(p.decode_tps_per_seq, "tok/s"));
+    t("performance.prefill_tps", "prompt / (2 × active params × prompt + attention) × (peak × MFU)",
+      "MFU " + fmt(e.mfu_short, "") + " (short) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
+    t("performance.ttft_s", "prefill + queueing behind other prefills and for a free slot at this concurrency",
+      fmt(p.ttft_s, "s"));
+    t("performance.throughput_tps", "running batch / decode step", fmt(p.throughput_tps, "tok/s"));
+}
+
+Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& opt) {
+    auto resolved = resolve(catalog, scenario);
+    if (!resolved) return resolved.error();
+    Context ctx = *resolved;
+
+    Result r;
+    r.model_name = ctx.model.id;
+    r.hardware_name = ctx.hardware.name;
+    if (ctx.count_from_planner) {
+        const PlanRow own = plan_for(ctx, ctx.hardware);
+        ctx.count = own.fits ? std::max(1, static_cast<int>(std::ceil(own.cards.hi))) : 1;
+    }
+    r.count = ctx.count;
+    r.count_from_planner = ctx.count_from_planner;
+
+    const int tp = choose_tp(ctx);
+    const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / tp) : 1;
+    r.memory = estimate_memory(ctx, ctx.count, tp, scenario.concurrency, scenario.context_tokens);
+    r.fit = estimate_fit(ctx, ctx.count, tp);
+    const Interval per_replica = r.fit.max_concurrency / double(replicas);
+    r.performance = estimate_speed(ctx, ctx.count, tp, per_replica);
+    if (opt.plan) r.plan = plan_all(ctx);
+    if (opt.decision) {
+        r.cost = estimate_cost(ctx, r);
+        r.decision = decide_paths(ctx, r);
+        r.scenarios = decide_seed_scenarios(ctx, r);
+        r.verdict = verdict_sentence(ctx, r);
+        r.deploy = deploy_hints(ctx, r);
+    }
+    r.warnings = ctx.warnings;
+    add_warnings(ctx, r, r.warnings);
+    add_trace(ctx, r);
+    return r;
+}
+
+}  // namespace
+
+Expected<Result> estimate(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& options) {
+    try {
+        return estimate_unchecked(catalog, scenario, options);
+    } catch (const std::exception& e) {
+        // A defect, not bad input: scenarios are validated before they get here. Report, never crash.
+        return Error{"internal", "estimate", std::string("internal error: ") + e.what()};
+    }
+}
+
+}  // namespace infersizer

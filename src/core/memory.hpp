@@ -1,0 +1,38 @@
+// memory.hpp — resident memory: weights + KV + activations + runtime + colocated, per engine rules,
+// against the usable memory of the cards.
+#pragma once
+
+#include "context.hpp"
+#include "result.hpp"
+
+namespace infersizer {
+
+// Memory of one card the runtime can use, GiB (an "80 GB" H100 shows 79.18 GiB; macOS wires ≈ 75% of
+// unified memory to the GPU by default). nullopt when the catalog does not know the size.
+std::optional<double> usable_gib_per_card(const Hardware& hw);
+
+// Memory for `concurrency` sequences of `context_tokens` on `cards` cards with tensor parallelism `tp`
+// (cards / tp replicas; figures are for the whole set of cards).
+MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency,
+                             int64_t context_tokens);
+
+// What fits: the memory result against the budget, the largest concurrency of context_tokens sequences,
+// and the longest context at the given concurrency.
+FitResult estimate_fit(const Context& ctx, int cards, int tp);
+
+// Tokens one forward may process at most: the engine's prefill chunk (vLLM max_num_batched_tokens, with
+// vLLM's smaller default on GPUs under 70 GiB and on A100; llama.cpp n_ubatch). Activations scale with it.
+int64_t batched_tokens_budget(const Context& ctx);
+
+// Sequences the engine decodes together at most by default (vLLM: 1024 on large GPUs, 256 otherwise).
+int64_t max_running_seqs(const Context& ctx);
+
+// Peak activation memory of one card, GiB: the engine's figure scaled by the model's vocabulary and by the
+// token budget.
+Interval activation_gib_per_card(const Context& ctx);
+
+// How many copies of each sequence's KV the cards hold together: 1 for a layer split, tp / min(tp, kv_heads)
+// under tensor parallelism (KV heads replicate once tp exceeds them), tp for an MLA latent cache.
+double kv_replication(const Context& ctx, int tp);
+
+}  // namespace infersizer

@@ -1,0 +1,65 @@
+// plan.hpp — from memory and speed to cards: smallest TP that fits, batch per replica that meets the
+// targets, replicas for the peak concurrency, cost per month.
+#pragma once
+
+#include "context.hpp"
+#include "result.hpp"
+
+#include <vector>
+
+namespace infersizer {
+
+// Plan for one accelerator (ctx.hardware is replaced by `hw`).
+PlanRow plan_for(const Context& ctx, const Hardware& hw);
+
+// Plan for every non-CPU accelerator of the catalog, cheapest meeting the targets first.
+std::vector<PlanRow> plan_all(const Context& ctx);
+
+// Smallest tensor-parallel degree (1, 2, 4, 8) whose memory holds weights + runtime + activations + one
+// full-context sequence on `hw`; 0 when none does.
+int smallest_fitting_tp(const Context& ctx, const Hardware& hw);
+
+// ---------------------------------------------------------------------------------------------------
+// Added by plan.cpp: the serving check the planner and the decision table share.
+// ---------------------------------------------------------------------------------------------------
+
+// One replica's cards: `tp` cards split each layer's matrices (TP engines) or the layers (layer_split:
+// llama.cpp, Ollama — what `tp` means to memory.cpp and speed.cpp for them); `pp` pipeline stages of `tp`
+// cards each, one per node, when a TP engine needs more than one node.
+struct Layout {
+    int tp = 1;
+    int pp = 1;
+    bool layer_split = false;
+    int cards() const { return tp * pp; }
+};
+
+// What a configuration misses. `memory`: not even one sequence fits; `unknown`: speed cannot be computed
+// (the catalog lacks the bandwidth).
+struct Misses {
+    bool memory = false;
+    bool ttft = false;
+    bool tps = false;
+    bool unknown = false;
+    bool any() const { return memory || ttft || tps || unknown; }
+};
+
+struct ServingCheck {
+    PerformanceResult perf;  // at the given concurrency (all replicas together)
+    Interval max_batch;      // sequences of context_tokens that memory holds per replica
+    bool capacity_known = true;
+    Misses optimistic;       // the fast / small-memory ends against the targets
+    Misses pessimistic;      // the slow / large-memory ends
+};
+
+// `concurrency` users with sequences of `context_tokens` on `replicas` replicas of `layout` on `hw`,
+// against ctx's targets. Memory from estimate_fit, speed from estimate_speed (users beyond what memory
+// holds wait, which shows in the TTFT).
+ServingCheck check_serving(const Context& ctx, const Hardware& hw, Layout layout, int replicas,
+                           int64_t concurrency, int64_t context_tokens);
+
+// The catalog's GPU servers hold 8 cards (HGX/DGX boards); TP stops there and pipeline stages go across
+// nodes. The planner searches up to kMaxNodes nodes per replica: a search bound, not a physical limit.
+inline constexpr int kCardsPerNode = 8;
+inline constexpr int kMaxNodes = 16;
+
+}  // namespace infersizer

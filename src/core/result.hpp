@@ -1,0 +1,132 @@
+// result.hpp — what it takes: the typed result ("infersizer.result/1"). JSON form in result_json.hpp.
+#pragma once
+
+#include "catalog.hpp"
+#include "interval.hpp"
+
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+inline constexpr const char* kResultSchema = "infersizer.result/1";
+
+// One line of a formula trace: how a figure was computed, for hover explanations and the CLI report.
+struct Trace {
+    std::string key;      // result path, e.g. "memory.kv_cache_gib"
+    std::string formula;  // e.g. "kv_per_token × context × concurrency"
+    std::string values;   // the numbers substituted, with units
+};
+
+struct MemoryResult {
+    Interval weights_gib;
+    Interval kv_per_token_kib;
+    Interval kv_cache_gib;
+    Interval activations_gib;
+    Interval runtime_gib;
+    Interval colocated_gib;
+    Interval total_gib;
+    double capacity_gib = 0;         // usable memory of hardware × count after the card's own reserve
+    double budget_gib = 0;           // capacity × (1 − headroom): what the estimate must fit into
+    Interval engine_reserved_gib;    // what the engine grabs at start (vLLM: utilization × capacity)
+    bool capacity_known = true;      // false: a CPU platform without a RAM size
+    // The KV cache the engine itself will allocate (vLLM/SGLang: reserved − weights − activations − runtime;
+    // TensorRT-LLM: 0.9 of what is free; exact-buffer engines: the workload's need).
+    Interval kv_pool_gib;
+    std::vector<Text> warnings;      // unknown sizes, fallbacks (both languages)
+    std::vector<Trace> trace;        // how each part was computed
+};
+
+struct PerformanceResult {
+    Interval prefill_tps;
+    Interval ttft_s;
+    Interval decode_tps_per_seq;
+    Interval throughput_tps;
+    std::string bound = "memory";  // "memory" or "compute"
+    int64_t running_batch = 1;     // sequences decoded together (≤ concurrency; capped by memory)
+    int tp = 1;                    // tensor-parallel degree used
+    Interval decode_step_s;        // one decode step of the running batch
+    Interval queue_wait_s;         // time a request waits for a free slot (0 when concurrency ≤ batch)
+    std::vector<Text> warnings;    // unknown compute peak, unknown bandwidth, ... (both languages)
+    std::vector<Trace> trace;
+};
+
+struct FitResult {
+    bool fits = false;
+    Interval max_concurrency;  // sequences of context_tokens that fit
+    Interval max_context;      // tokens per sequence that fit at the given concurrency
+    bool capacity_known = true; // false: the hardware's memory size is unknown (fits is then false)
+};
+
+struct PlanRow {
+    std::string hardware;  // catalog id
+    std::string name;      // display name
+    Interval cards;
+    int tp = 1;
+    Interval replicas;
+    Interval cost_per_month;   // in `currency`; lo == hi == 0 with has_price false when unknown
+    std::string currency = "USD";
+    bool has_price = false;
+    bool meets_targets = false;
+    bool fits = false;         // weights + one full sequence fit in some TP ≤ 8
+    int64_t batch_per_replica = 0;
+    Interval decode_tps_per_seq;
+    Interval ttft_s;
+    std::string note;          // why it fails or what limits it (English; note_text has both languages)
+    // Added by the planner: the layout behind `tp`, and the note in both languages.
+    int pp = 1;                // pipeline stages across nodes of 8 cards (TP engines beyond TP 8)
+    bool layer_split = false;  // llama.cpp / Ollama: `tp` counts cards in a layer split (no TP speed-up)
+    Text note_text;
+};
+
+enum class Verdict { yes, conditional, no };
+
+struct DecisionRow {
+    std::string option;  // cpu, gpu, api (paths) or personal, offline_batch, online_service, cloud_api (seed scenarios)
+    Verdict verdict = Verdict::no;
+    Text reason;         // the key judgement in one sentence
+    Text fails_when;     // the concrete failure point found by searching the input space
+};
+
+struct CostResult {
+    Interval self_hosted_per_month_usd;
+    Interval self_hosted_per_mtok_usd;  // per 1M output tokens at the given traffic
+    Interval api_per_month_usd;
+    std::string api_model;              // the API row used for comparison
+    Interval break_even_requests_per_day;  // traffic above which self-hosting is cheaper
+    double cny_per_usd = 0;
+    bool has_gpu_price = false;
+    // Added by cost.cpp: what the self-hosted figure prices ("1 × RTX 4090", or the planner's pick when the
+    // user's hardware has no price), the API row in its own currency, and which figures are known.
+    std::string self_hosted_config;
+    bool has_per_mtok = false;             // false when the traffic is 0 requests/day
+    bool has_api_price = false;            // false when the catalog has no comparable API row
+    std::string api_currency = "USD";      // currency of the API row
+    Interval api_per_month_native;         // api_per_month in api_currency
+    Text api_rule;                         // why this API row was chosen
+};
+
+struct DeployHints {
+    std::string launch_command;
+    std::string load_test_command;
+};
+
+struct Result {
+    std::string model_name;
+    std::string hardware_name;
+    int count = 1;           // cards used for the estimate (the planner's pick when the scenario left it open)
+    bool count_from_planner = false;
+    MemoryResult memory;
+    PerformanceResult performance;
+    FitResult fit;
+    std::vector<PlanRow> plan;
+    std::vector<DecisionRow> decision;   // cpu, gpu, api
+    std::vector<DecisionRow> scenarios;  // the seed's scenarios
+    CostResult cost;
+    DeployHints deploy;
+    Text verdict;                        // one sentence at the top of the page
+    std::vector<Text> warnings;
+    std::vector<Trace> trace;
+};
+
+}  // namespace infersizer

@@ -1,0 +1,128 @@
+// result_json.cpp — Result → "infersizer.result/1". Numbers are rounded to 4 significant digits so the
+// JSON carries no false precision and reads the same in the native and the wasm build.
+#include "result_json.hpp"
+
+#include "version.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace infersizer {
+
+using nlohmann::json;
+
+namespace {
+
+// 4 significant digits; exact integers below 1e6 stay exact.
+double tidy(double v) {
+    if (!std::isfinite(v)) return 0;  // never reached for valid results; NaN must never reach JSON
+    if (v == std::floor(v) && std::fabs(v) < 1e6) return v;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return std::strtod(buf, nullptr);
+}
+
+json iv(Interval i) { return {{"lo", tidy(i.lo)}, {"hi", tidy(i.hi)}}; }
+
+json text(const Text& t, const std::string& lang) { return t.in(lang); }
+
+}  // namespace
+
+const char* to_string(Verdict v) {
+    switch (v) {
+        case Verdict::yes: return "yes";
+        case Verdict::conditional: return "conditional";
+        case Verdict::no: return "no";
+    }
+    return "no";
+}
+
+json result_to_json(const Result& r, const std::string& lang) {
+    json j;
+    j["schema"] = kResultSchema;
+    j["version"] = kVersion;
+    j["lang"] = lang;
+    j["model"] = r.model_name;
+    j["hardware"] = r.hardware_name;
+    j["count"] = r.count;
+    j["count_from_planner"] = r.count_from_planner;
+    j["verdict"] = text(r.verdict, lang);
+
+    const MemoryResult& m = r.memory;
+    j["memory"] = {{"weights_gib", iv(m.weights_gib)},
+                   {"kv_per_token_kib", iv(m.kv_per_token_kib)},
+                   {"kv_cache_gib", iv(m.kv_cache_gib)},
+                   {"activations_gib", iv(m.activations_gib)},
+                   {"runtime_gib", iv(m.runtime_gib)},
+                   {"colocated_gib", iv(m.colocated_gib)},
+                   {"total_gib", iv(m.total_gib)},
+                   {"capacity_gib", tidy(m.capacity_gib)},
+                   {"budget_gib", tidy(m.budget_gib)},
+                   {"engine_reserved_gib", iv(m.engine_reserved_gib)},
+                   {"capacity_known", m.capacity_known}};
+
+    const PerformanceResult& p = r.performance;
+    j["performance"] = {{"prefill_tps", iv(p.prefill_tps)},
+                        {"ttft_s", iv(p.ttft_s)},
+                        {"decode_tps_per_seq", iv(p.decode_tps_per_seq)},
+                        {"throughput_tps", iv(p.throughput_tps)},
+                        {"bound", p.bound},
+                        {"running_batch", p.running_batch},
+                        {"tp", p.tp}};
+
+    j["fit"] = {{"fits", r.fit.fits}, {"max_concurrency", iv(r.fit.max_concurrency)}, {"max_context", iv(r.fit.max_context)}};
+
+    j["plan"] = json::array();
+    for (const PlanRow& row : r.plan) {
+        json pr = {{"hardware", row.hardware},
+                   {"name", row.name},
+                   {"cards", iv(row.cards)},
+                   {"tp", row.tp},
+                   {"replicas", iv(row.replicas)},
+                   {"cost_per_month", row.has_price ? iv(row.cost_per_month) : json(nullptr)},
+                   {"currency", row.currency},
+                   {"meets_targets", row.meets_targets},
+                   {"fits", row.fits},
+                   {"batch_per_replica", row.batch_per_replica},
+                   {"decode_tps_per_seq", iv(row.decode_tps_per_seq)},
+                   {"ttft_s", iv(row.ttft_s)},
+                   {"note", row.note}};
+        j["plan"].push_back(pr);
+    }
+
+    auto rows = [&](const std::vector<DecisionRow>& v) {
+        json a = json::array();
+        for (const DecisionRow& d : v)
+            a.push_back({{"option", d.option},
+                         {"verdict", to_string(d.verdict)},
+                         {"reason", text(d.reason, lang)},
+                         {"fails_when", text(d.fails_when, lang)},
+                         {"reason_zh", d.reason.zh},
+                         {"reason_en", d.reason.en},
+                         {"fails_when_zh", d.fails_when.zh},
+                         {"fails_when_en", d.fails_when.en}});
+        return a;
+    };
+    j["decision"] = rows(r.decision);
+    j["scenarios"] = rows(r.scenarios);
+
+    const CostResult& c = r.cost;
+    j["cost"] = {{"self_hosted_per_month_usd", c.has_gpu_price ? iv(c.self_hosted_per_month_usd) : json(nullptr)},
+                 {"self_hosted_per_mtok_usd", c.has_gpu_price ? iv(c.self_hosted_per_mtok_usd) : json(nullptr)},
+                 {"api_per_month_usd", iv(c.api_per_month_usd)},
+                 {"api_model", c.api_model},
+                 {"break_even_requests_per_day", c.has_gpu_price ? iv(c.break_even_requests_per_day) : json(nullptr)},
+                 {"cny_per_usd", tidy(c.cny_per_usd)}};
+
+    j["deploy"] = {{"launch_command", r.deploy.launch_command}, {"load_test_command", r.deploy.load_test_command}};
+
+    j["warnings"] = json::array();
+    for (const Text& w : r.warnings) j["warnings"].push_back(w.in(lang));
+
+    j["trace"] = json::array();
+    for (const Trace& t : r.trace) j["trace"].push_back({{"key", t.key}, {"formula", t.formula}, {"values", t.values}});
+    return j;
+}
+
+}  // namespace infersizer

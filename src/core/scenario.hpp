@@ -1,0 +1,68 @@
+// scenario.hpp — what the user wants to run. One representation: this struct ↔ JSON ↔ URL query.
+//
+// JSON and URL forms are in scenario_json.hpp and scenario_url.hpp. Field names follow
+// ../shared/spec/contract.md ("infersizer.scenario/1"); defaults tell the seed's story: an 8B model in
+// 4-bit on one consumer card for a five-person team.
+#pragma once
+
+#include "catalog.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+inline constexpr const char* kScenarioSchema = "infersizer.scenario/1";
+
+struct ColocatedModel {
+    std::string name;         // catalog id (bge-m3) or free text
+    double params_b = 0;      // billions of parameters
+    std::string weights = "fp16";
+};
+
+struct Targets {
+    double ttft_s = 2.0;        // time to first token the user accepts, seconds
+    double tps_per_user = 10.0; // output tokens per second each user should see
+};
+
+struct Scenario {
+    // Model: a catalog id, or a custom architecture (from a pasted config.json or explicit fields).
+    std::string model_id = "Qwen3-8B";
+    std::optional<ModelArch> model_custom;
+    std::string weights = "Q4_K_M";
+    std::string kv_cache;  // "" = the engine's default
+    std::string engine = "llama.cpp";
+
+    // Hardware: a catalog id or a custom device.
+    std::string hardware_id = "nvidia-rtx-4090";
+    std::optional<Hardware> hardware_custom;
+    std::optional<int> count = 1;  // nullopt: the planner chooses
+
+    int64_t context_tokens = 8192;
+    int64_t prompt_tokens = 1024;
+    int64_t output_tokens = 256;
+    int64_t concurrency = 5;  // users in flight at the busiest minutes (closed loop)
+
+    Targets targets;
+    double requests_per_day = 1000;
+    std::vector<ColocatedModel> colocated;
+    double headroom = 0.10;  // fraction of memory kept free, 0..0.5
+
+    std::string display_model_name() const { return model_custom ? model_custom->id : model_id; }
+};
+
+// Accepted ranges, shared by the JSON parser, the URL parser and the page's input widgets.
+namespace limits {
+inline constexpr int64_t kContextMin = 128, kContextMax = 10'000'000;
+inline constexpr int64_t kTokensMin = 1;  // prompt/output
+inline constexpr int64_t kConcurrencyMin = 1, kConcurrencyMax = 100'000;
+inline constexpr int kCountMin = 1, kCountMax = 4096;
+inline constexpr double kHeadroomMin = 0.0, kHeadroomMax = 0.5;
+inline constexpr double kTtftMin = 0.01, kTtftMax = 3600;
+inline constexpr double kTpsMin = 0.01, kTpsMax = 100'000;
+inline constexpr double kRequestsPerDayMax = 1e10;
+inline constexpr double kParamsBMin = 0.001, kParamsBMax = 100'000;
+}  // namespace limits
+
+}  // namespace infersizer

@@ -1,0 +1,132 @@
+// The CLI end to end: runs the real binary, checks exit codes, the one-line errors of the contract and
+// that --json prints exactly one result object.
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "result_json.hpp"
+#include "scenario_json.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run run(const std::string& args, const std::string& stdin_text = "") {
+    const std::string err_file = ::testing::TempDir() + "infersizer_cli_err.txt";
+    std::string cmd = std::string(INFERSIZER_CLI_PATH) + " " + args + " 2>" + err_file;
+    if (!stdin_text.empty()) {
+        const std::string in_file = ::testing::TempDir() + "infersizer_cli_in.json";
+        std::ofstream(in_file) << stdin_text;
+        cmd += " <" + in_file;
+    } else {
+        cmd += " </dev/null";
+    }
+    Run r;
+    FILE* p = popen(cmd.c_str(), "r");
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    const int status = pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream e(err_file);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    return r;
+}
+
+std::string golden(const std::string& name) { return std::string(INFERSIZER_GOLDEN_DIR) + "/" + name; }
+
+}  // namespace
+
+TEST(Cli, VersionAndCatalog) {
+    Run v = run("--version");
+    EXPECT_EQ(v.code, 0);
+    EXPECT_EQ(v.out.rfind("infersizer ", 0), 0u);
+    Run c = run("catalog --json");
+    ASSERT_EQ(c.code, 0) << c.err;
+    const json j = json::parse(c.out);
+    EXPECT_EQ(j["models"].size(), infersizer::bundled::catalog().models.size());
+    EXPECT_GE(j["hardware"].size(), 50u);
+    EXPECT_EQ(j["engines"].size(), 6u);
+}
+
+TEST(Cli, EstimateJsonIsExactlyOneResultEqualToTheCore) {
+    Run r = run("estimate --scenario " + golden("personal_8b_4090.json") + " --json --lang en");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);  // throws (fails the test) if there is anything but one object
+    EXPECT_EQ(j["schema"], "infersizer.result/1");
+    std::ifstream in(golden("personal_8b_4090.json"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto s = infersizer::scenario_from_json_text(ss.str());
+    ASSERT_TRUE(s.ok());
+    auto core = infersizer::estimate(infersizer::bundled::catalog(), *s);
+    ASSERT_TRUE(core.ok());
+    EXPECT_EQ(j, infersizer::result_to_json(*core, "en"));
+}
+
+TEST(Cli, StdinAndFlagsGiveTheSameResult) {
+    std::ifstream in(golden("online_70b_h100_vllm.json"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Run a = run("estimate --scenario - --json --lang en", ss.str());
+    Run b = run("estimate --model Llama-3.1-70B --weights fp8 --engine vllm --hardware nvidia-h100-sxm-80gb "
+                "--count auto --context 8192 --prompt 1500 --output 300 --concurrency 32 --ttft 2 --tps 15 "
+                "--requests-per-day 50000 --headroom 0.1 --json --lang en");
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(json::parse(a.out), json::parse(b.out));
+}
+
+TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
+    Run r = run("estimate --model Qwen3-8B --hardware nvidia-rtx-4090 --concurrency -3");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: scenario.concurrency: must be an integer from 1 to 100000, got -3\n");
+    EXPECT_TRUE(r.out.empty());
+
+    r = run("estimate --model Qwen3-8B --context lots");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: scenario.context_tokens: must be an integer from 128 to 10000000, got \"lots\"\n");
+
+    r = run("estimate --model NoSuchModel --json");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("error: scenario.model: unknown model 'NoSuchModel'", 0), 0u) << r.err;
+
+    r = run("estimate --scenario /nonexistent.json");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: --scenario: cannot read file '/nonexistent.json'\n");
+
+    r = run("estimate --scenario -", "{\"headroom\": 2}");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: scenario.headroom: must be a number from 0 to 0.5, got 2\n");
+
+    r = run("estimate --bogus 1");
+    EXPECT_EQ(r.code, 2);
+    r = run("frobnicate");
+    EXPECT_EQ(r.code, 2);
+}
+
+TEST(Cli, ReadableReportInBothLanguages) {
+    Run en = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang en");
+    ASSERT_EQ(en.code, 0) << en.err;
+    EXPECT_NE(en.out.find("① Memory"), std::string::npos);
+    EXPECT_NE(en.out.find("CPU / GPU / API"), std::string::npos);
+    EXPECT_EQ(en.out.find("nan"), std::string::npos);
+    Run zh = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang zh");
+    ASSERT_EQ(zh.code, 0) << zh.err;
+    EXPECT_NE(zh.out.find("① 显存"), std::string::npos);
+}

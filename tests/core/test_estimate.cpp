@@ -1,0 +1,248 @@
+// The whole estimate: golden scenarios, and properties over thousands of random valid scenarios
+// (no NaN or negative values, lo ≤ hi everywhere, monotone where physics says so).
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "result_json.hpp"
+#include "scenario_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+std::vector<std::string> golden_files() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(INFERSIZER_GOLDEN_DIR))
+        if (e.path().extension() == ".json") out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string read(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void expect_sane(Interval v, const std::string& what) {
+    EXPECT_TRUE(std::isfinite(v.lo) && std::isfinite(v.hi)) << what << " not finite: " << v.lo << " " << v.hi;
+    EXPECT_GE(v.lo, 0) << what;
+    EXPECT_LE(v.lo, v.hi) << what;
+}
+
+void expect_sane(const Result& r, const std::string& where) {
+    const MemoryResult& m = r.memory;
+    for (auto [iv, name] : {std::pair{m.weights_gib, "weights"}, {m.kv_per_token_kib, "kv/token"},
+                            {m.kv_cache_gib, "kv"}, {m.activations_gib, "act"}, {m.runtime_gib, "runtime"},
+                            {m.colocated_gib, "colocated"}, {m.total_gib, "total"}})
+        expect_sane(iv, where + " memory." + name);
+    const PerformanceResult& p = r.performance;
+    for (auto [iv, name] : {std::pair{p.prefill_tps, "prefill"}, {p.ttft_s, "ttft"},
+                            {p.decode_tps_per_seq, "decode"}, {p.throughput_tps, "throughput"}})
+        expect_sane(iv, where + " performance." + name);
+    expect_sane(r.fit.max_concurrency, where + " fit.max_concurrency");
+    expect_sane(r.fit.max_context, where + " fit.max_context");
+    EXPECT_TRUE(p.bound == "memory" || p.bound == "compute") << where;
+    for (const PlanRow& row : r.plan) {
+        expect_sane(row.cards, where + " plan " + row.hardware + " cards");
+        expect_sane(row.replicas, where + " plan " + row.hardware + " replicas");
+        if (row.has_price) expect_sane(row.cost_per_month, where + " plan " + row.hardware + " cost");
+    }
+    // Parts visibly sum to the total.
+    const Interval sum = m.weights_gib + m.kv_cache_gib + m.activations_gib + m.runtime_gib + m.colocated_gib;
+    EXPECT_NEAR(sum.lo, m.total_gib.lo, 1e-6 * (1 + sum.lo)) << where;
+    EXPECT_NEAR(sum.hi, m.total_gib.hi, 1e-6 * (1 + sum.hi)) << where;
+}
+
+Scenario random_scenario(std::mt19937& rng) {
+    auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+    auto log_uniform = [&](double lo, double hi) {
+        return std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng));
+    };
+    const Catalog& c = cat();
+    Scenario s;
+    for (;;) {
+        const ModelArch& m = c.models[pick(c.models.size())];
+        if (m.role == ModelRole::chat) {
+            s.model_id = m.id;
+            break;
+        }
+    }
+    const Engine& e = c.engines[pick(c.engines.size())];
+    s.engine = e.id;
+    std::vector<const WeightFormat*> formats;
+    for (const WeightFormat& f : c.weight_formats)
+        if (f.engines.empty() || std::find(f.engines.begin(), f.engines.end(), e.id) != f.engines.end())
+            formats.push_back(&f);
+    s.weights = formats.empty() ? "bf16" : formats[pick(formats.size())]->id;
+    for (;;) {
+        const Hardware& hw = c.hardware[pick(c.hardware.size())];
+        if (hw.bandwidth_gbs) {
+            s.hardware_id = hw.id;
+            break;
+        }
+    }
+    if (pick(4) == 0) s.count.reset();
+    else s.count = 1 << pick(4);
+    s.context_tokens = static_cast<int64_t>(log_uniform(256, 131072));
+    s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(s.context_tokens * 0.6 * std::uniform_real_distribution<double>(0.05, 1)(rng)));
+    s.output_tokens = std::max<int64_t>(1, (s.context_tokens - s.prompt_tokens) / 2);
+    s.concurrency = static_cast<int64_t>(log_uniform(1, 512));
+    s.headroom = std::uniform_real_distribution<double>(0, 0.3)(rng);
+    s.targets = {log_uniform(0.2, 10), log_uniform(1, 60)};
+    s.requests_per_day = log_uniform(10, 1e6);
+    if (pick(3) == 0) s.colocated.push_back({"bge-m3", 0.568, "fp16"});
+    return s;
+}
+
+}  // namespace
+
+TEST(Estimate, EveryGoldenScenarioEstimatesCleanly) {
+    const auto files = golden_files();
+    ASSERT_GE(files.size(), 6u);
+    for (const std::string& f : files) {
+        auto s = scenario_from_json_text(read(f));
+        ASSERT_TRUE(s.ok()) << f << ": " << s.error().to_string();
+        auto r = estimate(cat(), *s);
+        ASSERT_TRUE(r.ok()) << f << ": " << r.error().to_string();
+        expect_sane(*r, f);
+        EXPECT_FALSE(r->plan.empty()) << f;
+        ASSERT_EQ(r->decision.size(), 3u) << f;
+        EXPECT_EQ(r->decision[0].option, "cpu");
+        EXPECT_EQ(r->decision[1].option, "gpu");
+        EXPECT_EQ(r->decision[2].option, "api");
+        EXPECT_FALSE(r->verdict.zh.empty());
+        EXPECT_FALSE(r->verdict.en.empty());
+        EXPECT_FALSE(r->deploy.launch_command.empty());
+        const std::string dumped = result_to_json(*r, "zh").dump();
+        EXPECT_EQ(dumped.find("nan"), std::string::npos) << f;
+        EXPECT_EQ(dumped.find("inf"), std::string::npos) << f;
+    }
+}
+
+TEST(Estimate, UnknownIdsAreErrorsNamingTheField) {
+    Scenario s;
+    s.weights = "Q9_X";
+    auto r = estimate(cat(), s);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().path, "scenario.weights");
+    EXPECT_EQ(r.error().message.rfind("unknown weight format 'Q9_X'; accepted: ", 0), 0u);
+    s = Scenario{};
+    s.hardware_id = "nvidia-rtx-9090";
+    r = estimate(cat(), s);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().path, "scenario.hardware");
+}
+
+TEST(Estimate, ContextAboveTheModelMaximumWarns) {
+    Scenario s;
+    s.model_id = "Phi-3-mini-4k";
+    s.context_tokens = 16384;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    bool found = false;
+    for (const Text& w : r->warnings) found |= w.en.find("exceeds the model's maximum") != std::string::npos;
+    EXPECT_TRUE(found);
+}
+
+TEST(EstimateProperties, ThousandsOfRandomScenariosAreSane) {
+    std::mt19937 rng(20261202);
+    const EstimateOptions fast{false, false};
+    int ok = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Scenario s = random_scenario(rng);
+        auto r = estimate(cat(), s, fast);
+        ASSERT_TRUE(r.ok()) << scenario_to_json(s).dump() << "\n" << r.error().to_string();
+        expect_sane(*r, scenario_to_json(s).dump());
+        if (::testing::Test::HasFailure()) return;
+        ++ok;
+    }
+    EXPECT_EQ(ok, 2000);
+}
+
+TEST(EstimateProperties, FullEstimatesWithPlanAndDecisionAreSane) {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 60; ++i) {
+        const Scenario s = random_scenario(rng);
+        auto r = estimate(cat(), s);
+        ASSERT_TRUE(r.ok()) << scenario_to_json(s).dump() << "\n" << r.error().to_string();
+        expect_sane(*r, scenario_to_json(s).dump());
+        if (::testing::Test::HasFailure()) return;
+    }
+}
+
+TEST(EstimateProperties, KvAndTtftNeverFallAsConcurrencyOrContextRise) {
+    std::mt19937 rng(11);
+    const EstimateOptions fast{false, false};
+    for (int i = 0; i < 400; ++i) {
+        Scenario s = random_scenario(rng);
+        s.count = 1 << (i % 3);
+        auto a = estimate(cat(), s, fast);
+        Scenario more_users = s;
+        more_users.concurrency = s.concurrency * 2;
+        Scenario longer = s;
+        longer.context_tokens = std::min<int64_t>(s.context_tokens * 2, limits::kContextMax);
+        auto b = estimate(cat(), more_users, fast);
+        auto c = estimate(cat(), longer, fast);
+        ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+        const std::string where = scenario_to_json(s).dump();
+        EXPECT_GE(b->memory.kv_cache_gib.lo, a->memory.kv_cache_gib.lo) << where;
+        EXPECT_GE(b->memory.kv_cache_gib.hi, a->memory.kv_cache_gib.hi) << where;
+        EXPECT_GE(c->memory.kv_cache_gib.hi, a->memory.kv_cache_gib.hi) << where;
+        EXPECT_GE(b->performance.ttft_s.lo, a->performance.ttft_s.lo * (1 - 1e-9)) << where;
+        EXPECT_GE(b->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - 1e-9)) << where;
+        EXPECT_GE(c->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - 1e-9)) << where;
+        if (::testing::Test::HasFailure()) return;
+    }
+}
+
+TEST(EstimateProperties, DecodeNeverSlowsAsBandwidthRises) {
+    std::mt19937 rng(13);
+    const EstimateOptions fast{false, false};
+    for (int i = 0; i < 300; ++i) {
+        Scenario s = random_scenario(rng);
+        const Hardware* hw = cat().find_hardware(s.hardware_id);
+        ASSERT_NE(hw, nullptr);
+        Hardware faster = *hw;
+        faster.bandwidth_gbs = *hw->bandwidth_gbs * 1.5;
+        Scenario s2 = s;
+        s2.hardware_custom = faster;
+        Scenario s1 = s;
+        s1.hardware_custom = *hw;
+        auto a = estimate(cat(), s1, fast);
+        auto b = estimate(cat(), s2, fast);
+        ASSERT_TRUE(a.ok() && b.ok());
+        const std::string where = scenario_to_json(s).dump();
+        EXPECT_GE(b->performance.decode_tps_per_seq.lo, a->performance.decode_tps_per_seq.lo * (1 - 1e-9)) << where;
+        EXPECT_GE(b->performance.decode_tps_per_seq.hi, a->performance.decode_tps_per_seq.hi * (1 - 1e-9)) << where;
+        if (::testing::Test::HasFailure()) return;
+    }
+}
+
+TEST(EstimateProperties, LowerBitFormatsNeverNeedMoreWeightMemory) {
+    const char* ladder[] = {"fp32", "bf16", "fp8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K"};
+    for (const ModelArch& m : cat().models) {
+        if (m.role != ModelRole::chat) continue;
+        double previous = 1e300;
+        for (const char* f : ladder) {
+            Scenario s;
+            s.model_id = m.id;
+            s.weights = f;
+            s.engine = "llama.cpp";
+            auto r = estimate(cat(), s, EstimateOptions{false, false});
+            ASSERT_TRUE(r.ok()) << m.id << " " << f << ": " << r.error().to_string();
+            EXPECT_LE(r->memory.weights_gib.hi, previous * (1 + 1e-12)) << m.id << " " << f;
+            previous = r->memory.weights_gib.hi;
+        }
+    }
+}

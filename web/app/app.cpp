@@ -1,0 +1,169 @@
+// app.cpp — app.hpp's functions: the host API over AppState and the frame that lays out the panels.
+//
+// [SECTION] creation and fonts   [SECTION] host API (JSON, URL, language)   [SECTION] frame layout
+#include "app.hpp"
+
+#include "app_state.hpp"
+#include "catalog_json.hpp"
+#include "fonts.hpp"
+#include "panels/panels.hpp"
+#include "result_json.hpp"
+#include "scenario_json.hpp"
+#include "scenario_url.hpp"
+
+#include <imgui.h>
+
+namespace infersizer::app {
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] creation and fonts
+// ---------------------------------------------------------------------------------------------------
+AppState* app_create(const CatalogTexts& files, const std::string& lang) {
+    auto* s = new AppState;
+    s->lang = lang_from_id(lang);
+    CatalogFiles cf{files.models, files.hardware, files.formats, files.engines, files.prices};
+    Expected<Catalog> loaded = load_catalog(cf);
+    if (!loaded) {
+        s->catalog_error = loaded.error().to_string();
+        return s;
+    }
+    s->catalog = std::move(loaded.value());
+    if (std::optional<Error> e = apply_scenario(*s, Scenario{})) s->result_error = e->path + ": " + e->message;
+    return s;
+}
+
+void app_destroy(AppState* s) { delete s; }
+
+void app_load_fonts(AppState* s, float pixel_size) { load_fonts(*s, pixel_size); }
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] host API (JSON, URL, language)
+// ---------------------------------------------------------------------------------------------------
+std::string app_set_scenario_json(AppState* s, const std::string& scenario_json) {
+    // A scenario document stands alone, as the CLI reads it: absent fields take the defaults, not the
+    // page's current values, so the same JSON gives the same result everywhere.
+    Expected<Scenario> parsed = scenario_from_json_text(scenario_json);
+    if (!parsed) return parsed.error().cli_line();
+    if (std::optional<Error> e = apply_scenario(*s, parsed.value())) return e->cli_line();
+    s->edit_error.clear();
+    return "";
+}
+
+std::string app_get_result_json(AppState* s) {
+    if (!s->result) {
+        nlohmann::json j = {{"schema", kResultSchema},
+                            {"error", s->catalog ? s->result_error : s->catalog_error}};
+        return j.dump();
+    }
+    return result_to_json(*s->result, s->lang_code()).dump();
+}
+
+std::string app_get_scenario_json(AppState* s) { return scenario_to_json(s->scenario).dump(); }
+
+void app_apply_query(AppState* s, const std::string& query) {
+    UrlParse parsed = scenario_from_query(query, s->scenario);
+    s->url_errors = parsed.errors;
+    if (!parsed.lang.empty()) s->lang = lang_from_id(parsed.lang);
+    // Each valid parameter was applied on its own; the combination can still fail to resolve (a format
+    // the engine cannot run): then the page keeps the previous scenario and says why.
+    if (std::optional<Error> e = apply_scenario(*s, parsed.scenario)) s->url_errors.push_back(*e);
+}
+
+std::string app_query(AppState* s) { return current_query(*s); }
+
+unsigned app_result_generation(AppState* s) { return s->result_generation; }
+std::string app_lang(AppState* s) { return s->lang_code(); }
+void app_set_lang(AppState* s, const std::string& lang) {
+    s->lang = lang_from_id(lang);
+    s->frames_wanted = 3;
+}
+
+std::string app_catalog_summary(AppState* s) {
+    if (!s->catalog) return "0 0 0 0";
+    const Catalog& c = *s->catalog;
+    return std::to_string(c.models.size()) + " " + std::to_string(c.hardware.size()) + " " +
+           std::to_string(c.weight_formats.size()) + " " + std::to_string(c.engines.size());
+}
+
+std::string app_take_clipboard_request(AppState* s) {
+    std::string out;
+    out.swap(s->clipboard_request);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] frame layout
+// ---------------------------------------------------------------------------------------------------
+namespace {
+
+void draw_inputs(AppState& s) {
+    DrawModelPanel(s);
+    DrawTrafficPanel(s);
+    DrawHardwarePanel(s);
+    DrawHeadroomPanel(s);
+}
+
+void draw_results(AppState& s) {
+    DrawVerdictPanel(s);
+    if (!s.result) return;
+    DrawMemoryPanel(s);
+    DrawSpeedPanel(s);
+    DrawDecisionPanel(s);
+    DrawPlanPanel(s);
+    DrawCostPanel(s);
+    DrawWarningsPanel(s);
+}
+
+}  // namespace
+
+bool app_frame(AppState* sp) {
+    AppState& s = *sp;
+    ImGuiIO& io = ImGui::GetIO();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+
+    const ImGuiWindowFlags page_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("InferSizer##page", nullptr, page_flags);
+
+    DrawHeader(s);
+    DrawMessages(s);
+
+    if (s.catalog) {
+        const float em = ImGui::GetFontSize();
+        // Side panel beside the results when both fit at a readable width; otherwise the inputs fold into
+        // a strip above the results (embeds, phones).
+        const bool wide = ImGui::GetContentRegionAvail().x >= em * 62;
+        if (wide) {
+            ImGui::BeginChild("inputs", ImVec2(em * 25, 0), true);
+            draw_inputs(s);
+            ImGui::EndChild();
+            ImGui::SameLine();
+            ImGui::BeginChild("results", ImVec2(0, 0), false);
+            draw_results(s);
+            ImGui::EndChild();
+        } else {
+            ImGui::BeginChild("narrow", ImVec2(0, 0), false);
+            ImGui::SetNextItemOpen(s.inputs_open_narrow, ImGuiCond_Always);
+            s.inputs_open_narrow = ImGui::CollapsingHeader(tr(S::inputs, s.lang));
+            if (s.inputs_open_narrow) draw_inputs(s);
+            draw_results(s);
+            ImGui::EndChild();
+        }
+    }
+    ImGui::End();
+
+    bool animating = false;
+    if (s.frames_wanted > 0) {
+        --s.frames_wanted;
+        animating = true;
+    }
+    if (!s.toast.empty()) {
+        if (now_s() >= s.toast_until_s) s.toast.clear();
+        animating = true;  // the toast must disappear on time even without input
+    }
+    return animating;
+}
+
+}  // namespace infersizer::app

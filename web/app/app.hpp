@@ -1,0 +1,48 @@
+// app.hpp — the page's frame function and the only door between the platform layer and the UI.
+//
+// The platform layer (web/platform: Emscripten + GLFW + WebGL2, or the null backend in tests) owns the
+// window, the main loop and the JS bridge. It calls app_frame() between ImGui::NewFrame() and
+// ImGui::Render(). Panels (web/app/panels/) include app_state.hpp, never the platform.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace infersizer::app {
+
+struct AppState;
+
+// Creates the state over a loaded catalog. `catalog_files` are the five data files' texts; on a bad
+// catalog the state holds the error and the frame shows it.
+struct CatalogTexts {
+    std::string models, hardware, formats, engines, prices;
+};
+AppState* app_create(const CatalogTexts& catalog_files, const std::string& lang /* "zh" | "en" */);
+void app_destroy(AppState* s);
+
+// Loads fonts into the current ImGui context's atlas at `pixel_size` (font size × devicePixelRatio):
+// the bundled Latin font plus the subset CJK font. Call again when dpr changes.
+void app_load_fonts(AppState* s, float pixel_size);
+
+// Draws one frame of UI. Returns true while something animates and wants another frame soon.
+bool app_frame(AppState* s);
+
+// Host API (window.infersizer). JSON strings as in ../shared/spec/contract.md.
+// setScenario: returns "" on success or the error line naming the field; the previous state is kept.
+std::string app_set_scenario_json(AppState* s, const std::string& scenario_json);
+std::string app_get_result_json(AppState* s);  // the contract's result for the current scenario
+std::string app_get_scenario_json(AppState* s);
+// URL state: apply a query string at start-up (invalid parameters listed in the page), and read the
+// query that represents the current scenario (the platform writes it with history.replaceState).
+void app_apply_query(AppState* s, const std::string& query);
+std::string app_query(AppState* s);
+// Increments whenever the result changes (the platform fires onResult callbacks when it moves).
+unsigned app_result_generation(AppState* s);
+std::string app_lang(AppState* s);
+void app_set_lang(AppState* s, const std::string& lang);
+// Catalog counts for the header and tests: "models hardware formats engines".
+std::string app_catalog_summary(AppState* s);
+// Text the platform should put on the clipboard this frame ("" if none): copy buttons.
+std::string app_take_clipboard_request(AppState* s);
+
+}  // namespace infersizer::app

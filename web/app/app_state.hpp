@@ -1,0 +1,120 @@
+// app_state.hpp — the one state every panel draws from and edits: catalog, scenario, result, widget state.
+//
+// Panels include this header (never app.cpp, never the platform). The scenario and the result always
+// belong together: a panel proposes a new scenario with edit_scenario(), which runs the core's estimate
+// in the same frame; on success both change, on an error the previous pair stays and the error is shown.
+#pragma once
+
+#include "catalog.hpp"
+#include "error.hpp"
+#include "i18n.hpp"
+#include "result.hpp"
+#include "scenario.hpp"
+
+#include <imgui.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace infersizer::app {
+
+// A typed entry next to a slider. The text is what the user is typing; the scenario keeps the last good
+// value until the text parses inside the accepted range.
+struct NumberField {
+    std::string text;    // the text being typed (empty while the field is not being edited)
+    std::string error;   // "accepted 128 – 10,000,000; kept 8,192" after a refused value
+    bool editing = false;
+};
+
+// The custom-architecture form (① "custom"): the contract's explicit fields, as typed.
+struct CustomModelForm {
+    double params_b = 8.0;         // total parameters, billions
+    double active_params_b = 0.0;  // active per token (MoE), billions; 0 = dense (all active)
+    int layers = 32;
+    int hidden = 4096;
+    int heads = 32;
+    int kv_heads = 8;
+    int head_dim = 128;
+    int vocab = 128256;
+    int intermediate = 14336;
+    int max_context = 131072;
+    std::string error;  // the core's message when the fields do not make an architecture
+};
+
+// Hardware picker filters (③).
+struct HardwareFilter {
+    std::string vendor;     // "" = any
+    std::string market;     // "" = any
+    double min_memory_gb = 0;  // vendor-label GB; 0 = any
+    std::string search;
+};
+
+// A colocated service being added (③ "+ colocated").
+struct ColocatedDraft {
+    std::string model_id;  // catalog id of an embedding/reranker/ASR model
+    std::string weights = "fp16";
+};
+
+struct AppState {
+    // --- Language and catalog -------------------------------------------------------------------------
+    Lang lang = Lang::zh;
+    std::optional<Catalog> catalog;  // nullopt: catalog_error says why, and the page shows only that
+    std::string catalog_error;
+
+    // --- The scenario and its result (computed from exactly this scenario) ----------------------------
+    Scenario scenario;
+    std::optional<Result> result;  // nullopt only when even the starting scenario failed
+    std::string result_error;      // why result is missing
+    unsigned result_generation = 0;
+
+    // --- Messages -------------------------------------------------------------------------------------
+    std::vector<Error> url_errors;  // invalid URL parameters, each naming its key; dismissible
+    std::string edit_error;         // the last refused edit (the core's message), cleared by a good edit
+    std::string clipboard_request;  // taken by the platform once per frame
+    std::string toast;              // short confirmation ("copied"), shown until toast_until_s
+    double toast_until_s = 0;
+
+    // --- Widget state (no function-local statics in panels) ------------------------------------------
+    std::map<std::string, NumberField> fields;  // key: the scenario field name
+    std::string model_search;
+    bool show_custom_model = false;
+    CustomModelForm custom_form;
+    std::string config_paste;        // pasted config.json text
+    std::string config_message;      // what was understood, or the error
+    bool config_ok = false;
+    HardwareFilter hw_filter;
+    ColocatedDraft colocated_draft;
+    bool plan_fits_only = false;
+    bool inputs_open_narrow = true;  // narrow layout: the inputs strip is expanded
+
+    // --- Fonts ----------------------------------------------------------------------------------------
+    ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state
+    float font_pixel_size = 0;
+
+    // --- Frame pacing ---------------------------------------------------------------------------------
+    int frames_wanted = 0;  // ask the platform for a few more frames after a change (layout settles)
+
+    const std::string& lang_code() const { return lang_id(lang); }
+};
+
+// --- State transitions (app_state.cpp) ---------------------------------------------------------------
+
+// Estimates `next`; on success it becomes the current scenario with its result and the generation moves.
+// On failure nothing changes and the error is returned.
+std::optional<Error> apply_scenario(AppState& s, const Scenario& next);
+
+// apply_scenario for an edit from a widget: records the refusal in s.edit_error (or clears it).
+bool edit_scenario(AppState& s, const Scenario& next);
+
+// The URL query for the current scenario and language, without a leading '?' (app_query).
+std::string current_query(const AppState& s);
+
+// Queues text for the platform's clipboard and shows a short confirmation.
+void request_clipboard(AppState& s, std::string text);
+
+// Seconds since start (ImGui's clock), for toasts.
+double now_s();
+
+}  // namespace infersizer::app

@@ -1,0 +1,26 @@
+// format.hpp — numbers as the page prints them: units always, intervals as `lo – hi` (an exact value
+// once), counts per language (中文 万/亿, English k/M/B), money in its own currency with the other beside.
+#pragma once
+
+#include "i18n.hpp"
+#include "interval.hpp"
+
+#include <string>
+
+namespace infersizer::app {
+
+// `sig` significant digits, thousands grouped, trailing zeros dropped: 1234.5 → "1,235", 0.0412 → "0.0412".
+std::string fmt_sig(double v, int sig = 3);
+// A count for people: 12,000 → "1.2万" / "12k"; below 10,000 (中文) or 1,000 (English) as an integer.
+std::string fmt_count(double v, Lang lang);
+// An interval with its unit: "118 – 131 GiB"; "8 GiB" when both ends print the same.
+std::string fmt_interval(Interval v, const std::string& unit, int sig = 3);
+std::string fmt_count_interval(Interval v, const std::string& unit, Lang lang);
+// Money: "$1,234" / "¥8,790"; with the converted amount beside it when the rate is known:
+// "$1,234 (≈ ¥8,790)".
+std::string fmt_money(double amount, const std::string& currency, double cny_per_usd);
+std::string fmt_money_interval(Interval amount, const std::string& currency, double cny_per_usd);
+// A duration in s, or ms below one second: "0.6 – 1.4 s", "85 – 120 ms".
+std::string fmt_seconds(Interval s, Lang lang);
+
+}  // namespace infersizer::app

@@ -1,0 +1,238 @@
+// i18n.hpp — every string the page's own code shows, in Chinese and English: one table.
+//
+// Catalog strings (model and hardware names, format descriptions) and the core's sentences (verdict,
+// decision rows, warnings) come with their own languages; this table covers the rest. Entries with %s/%d
+// are printf formats (trf). scripts/subset_font.py reads this file's characters into the bundled font,
+// and tests/ui checks every entry's glyphs against the built atlas.
+#pragma once
+
+#include <string>
+
+namespace infersizer::app {
+
+enum class Lang { zh, en };
+const std::string& lang_id(Lang l);          // "zh" / "en"
+Lang lang_from_id(const std::string& id);    // "en" → en; anything else → zh
+
+// X(key, zh, en)
+#define INFERSIZER_I18N_TABLE(X)                                                                        \
+    /* header */                                                                                        \
+    X(app_title, "推理算力估算器 InferSizer", "InferSizer — LLM inference sizing")                      \
+    X(lang_zh, "中文", "中文")                                                                          \
+    X(lang_en, "EN", "EN")                                                                              \
+    X(copy_link, "复制链接", "Copy link")                                                               \
+    X(copied, "已复制", "Copied")                                                                       \
+    X(version_fmt, "版本 %s · 数据 %s", "version %s · data %s")                                         \
+    X(catalog_counts_fmt, "目录：%d 个模型 · %d 种硬件 · %d 种格式 · %d 个引擎",                        \
+      "Catalog: %d models · %d hardware · %d formats · %d engines")                                     \
+    X(catalog_error_fmt, "目录加载失败：%s", "The catalog failed to load: %s")                          \
+    X(url_error_fmt, "链接参数 %s 无效，已忽略：%s", "Link parameter %s is invalid and was ignored: %s") \
+    X(dismiss, "关闭", "Dismiss")                                                                       \
+    X(edit_refused_fmt, "未采用此修改：%s", "Change not applied: %s")                                   \
+    X(estimate_failed_fmt, "无法估算：%s", "Cannot estimate: %s")                                       \
+    X(inputs, "输入", "Inputs")                                                                         \
+    X(preset, "场景", "Scenario")                                                                       \
+    X(preset_chat, "对话", "Chat")                                                                      \
+    X(preset_rag, "检索增强 (RAG)", "RAG")                                                              \
+    X(preset_long_doc, "长文档", "Long document")                                                       \
+    X(preset_batch, "离线批处理", "Offline batch")                                                      \
+    X(preset_hint, "只改上下文与流量，模型和硬件不变", "Changes context and traffic only, not model or hardware") \
+    /* ① model and format */                                                                            \
+    X(sec_model, "① 模型与量化", "① Model & format")                                                   \
+    X(model, "模型", "Model")                                                                           \
+    X(search, "搜索", "Search")                                                                         \
+    X(params_fmt, "%s 参数", "%s params")                                                               \
+    X(active_fmt, "激活 %s", "%s active")                                                               \
+    X(max_context_fmt, "最长上下文 %s", "max context %s")                                               \
+    X(custom, "自定义", "Custom")                                                                       \
+    X(custom_model, "自定义架构", "Custom architecture")                                                \
+    X(custom_params_b, "总参数 (B)", "Total params (B)")                                                \
+    X(custom_active_b, "激活参数 (B，0 = 稠密)", "Active params (B, 0 = dense)")                        \
+    X(custom_layers, "层数", "Layers")                                                                  \
+    X(custom_hidden, "隐藏维度", "Hidden size")                                                         \
+    X(custom_heads, "注意力头", "Attention heads")                                                      \
+    X(custom_kv_heads, "KV 头", "KV heads")                                                             \
+    X(custom_head_dim, "头维度", "Head dim")                                                            \
+    X(custom_vocab, "词表大小", "Vocabulary")                                                           \
+    X(custom_intermediate, "FFN 宽度", "FFN width")                                                     \
+    X(custom_max_context, "最长上下文", "Max context")                                                  \
+    X(use_custom, "使用此架构", "Use this architecture")                                                \
+    X(paste_config, "粘贴 config.json", "Paste config.json")                                            \
+    X(read_config, "读取", "Read")                                                                      \
+    X(config_understood_fmt, "已识别：%s", "Understood: %s")                                            \
+    X(config_error_fmt, "无法识别：%s", "Not understood: %s")                                           \
+    X(config_bad_json_fmt, "不是有效的 JSON：%s", "Not valid JSON: %s")                                 \
+    X(weights, "权重格式", "Weights")                                                                   \
+    X(kv_cache, "KV 缓存格式", "KV cache")                                                              \
+    X(engine_default_fmt, "引擎默认 (%s)", "engine default (%s)")                                       \
+    X(runs_on_fmt, "可用引擎：%s", "runs on: %s")                                                       \
+    X(source_fmt, "来源：%s", "source: %s")                                                             \
+    /* ② context and traffic */                                                                         \
+    X(sec_traffic, "② 上下文与流量", "② Context & traffic")                                            \
+    X(context_tokens, "上下文长度", "Context length")                                                   \
+    X(context_hint, "内存要装下的最长序列（提示 + 输出）", "the longest sequence memory must hold (prompt + output)") \
+    X(prompt_tokens, "提示长度", "Prompt")                                                              \
+    X(output_tokens, "输出长度", "Output")                                                              \
+    X(concurrency, "峰值并发", "Peak concurrency")                                                      \
+    X(concurrency_hint, "最忙几分钟同时在等回复的用户数，不是平均值",                                   \
+      "users waiting for a reply in the busiest minutes, not the average")                             \
+    X(requests_per_day, "每日请求", "Requests per day")                                                 \
+    X(target_ttft, "目标首字延迟 ≤", "Target time to first token ≤")                                   \
+    X(target_tps, "目标每人速度 ≥", "Target speed per user ≥")                                         \
+    X(range_refused_fmt, "超出范围：可接受 %s – %s，保留 %s", "Out of range: accepts %s – %s; kept %s") \
+    X(not_number_fmt, "不是数字：可接受 %s – %s，保留 %s", "Not a number: accepts %s – %s; kept %s")   \
+    X(range_fmt, "范围 %s – %s", "range %s – %s")                                                      \
+    X(unit_tokens, "token", "tokens")                                                                   \
+    X(unit_users, "人", "users")                                                                        \
+    X(unit_per_day, "次/天", "/day")                                                                    \
+    X(unit_s, "s", "s")                                                                                 \
+    X(unit_ms, "ms", "ms")                                                                              \
+    X(unit_tps, "tok/s", "tok/s")                                                                       \
+    X(unit_gib, "GiB", "GiB")                                                                           \
+    X(unit_kib, "KiB", "KiB")                                                                           \
+    X(unit_gb, "GB", "GB")                                                                              \
+    X(unit_gbs, "GB/s", "GB/s")                                                                         \
+    X(unit_percent, "%", "%")                                                                           \
+    X(unit_cards, "张", "cards")                                                                        \
+    X(num_1e4, "万", "k")                                                                               \
+    X(num_1e8, "亿", "M")                                                                               \
+    X(num_1e9, "", "B")                                                                                 \
+    /* ③ where it runs */                                                                               \
+    X(sec_hardware, "③ 部署", "③ Where it runs")                                                       \
+    X(hardware, "硬件", "Hardware")                                                                     \
+    X(vendor, "厂商", "Vendor")                                                                         \
+    X(market, "市场", "Market")                                                                         \
+    X(min_memory, "最少内存 (GB)", "Min memory (GB)")                                                   \
+    X(any, "全部", "Any")                                                                               \
+    X(market_datacenter, "数据中心", "Datacenter")                                                      \
+    X(market_workstation, "工作站", "Workstation")                                                      \
+    X(market_consumer, "消费级", "Consumer")                                                            \
+    X(market_cloud_only, "仅云端", "Cloud only")                                                        \
+    X(market_china_export, "中国特供", "China export")                                                  \
+    X(market_china_domestic, "国产", "China domestic")                                                  \
+    X(market_apple_soc, "Apple 芯片", "Apple silicon")                                                  \
+    X(market_cpu, "CPU 平台", "CPU platforms")                                                          \
+    X(kind_gpu, "GPU", "GPU")                                                                           \
+    X(kind_npu, "NPU", "NPU")                                                                           \
+    X(kind_unified, "统一内存", "unified memory")                                                       \
+    X(kind_cpu, "CPU", "CPU")                                                                           \
+    X(count, "数量", "Count")                                                                           \
+    X(planner_choose, "让规划器选择数量", "Let the planner choose")                                     \
+    X(planner_chose_fmt, "规划器选择 %d 张", "the planner chose %d")                                    \
+    X(engine, "推理引擎", "Engine")                                                                     \
+    X(colocated, "同机服务", "Colocated services")                                                      \
+    X(colocated_hint, "与主模型共用这些卡的嵌入、重排、语音识别模型",                                  \
+      "embedding, reranker or speech models sharing these cards")                                      \
+    X(add, "添加", "Add")                                                                               \
+    X(remove, "移除", "Remove")                                                                         \
+    X(none, "无", "none")                                                                               \
+    X(params_b_fmt, "%s B 参数", "%s B params")                                                         \
+    /* ④ headroom and verification */                                                                  \
+    X(sec_headroom, "④ 冗余与验证", "④ Headroom & verification")                                       \
+    X(headroom, "内存冗余", "Memory headroom")                                                          \
+    X(headroom_hint, "留作余量、不计入预算的内存比例", "share of memory kept free, outside the budget")  \
+    X(launch_command, "启动命令", "Launch command")                                                     \
+    X(load_test_command, "压测命令（验证估算）", "Load-test command (checks the estimate)")              \
+    X(copy, "复制", "Copy")                                                                             \
+    /* results: verdict */                                                                              \
+    X(sec_verdict, "结论", "Verdict")                                                                   \
+    X(verdict_yes, "可行", "Holds")                                                                     \
+    X(verdict_conditional, "接近上限", "Near the limit")                                                \
+    X(verdict_no, "不可行", "Does not hold")                                                            \
+    X(decision_yes, "可以", "Yes")                                                                      \
+    X(decision_conditional, "有条件", "Conditional")                                                    \
+    X(decision_no, "不建议", "No")                                                                      \
+    /* results: memory */                                                                               \
+    X(sec_memory, "内存", "Memory")                                                                     \
+    X(mem_weights, "权重", "Weights")                                                                   \
+    X(mem_kv, "KV 缓存", "KV cache")                                                                    \
+    X(mem_activations, "激活", "Activations")                                                           \
+    X(mem_runtime, "运行时", "Runtime")                                                                 \
+    X(mem_colocated, "同机服务", "Colocated")                                                           \
+    X(mem_total, "合计", "Total")                                                                       \
+    X(mem_capacity, "容量", "Capacity")                                                                 \
+    X(mem_budget, "预算（扣除冗余）", "Budget (after headroom)")                                        \
+    X(mem_low_high, "▏低 / 高估计", "▏low / high estimate")                                             \
+    X(fits, "放得下", "Fits")                                                                           \
+    X(not_fits, "放不下", "Does not fit")                                                               \
+    X(capacity_unknown, "该平台的内存大小未知，无法判断是否放得下",                                     \
+      "This platform's memory size is unknown, so the fit cannot be judged")                           \
+    X(max_concurrency_fmt, "最多 %s 路并发（每路 %s token）", "Up to %s concurrent (at %s tokens each)") \
+    X(max_context_at_fmt, "%s 路并发时每路最长 %s token", "At %s concurrent, up to %s tokens each")     \
+    X(kv_per_token, "每 token 的 KV", "KV per token")                                                   \
+    X(engine_reserved, "引擎启动时占用", "Engine reserves at start")                                    \
+    /* results: speed */                                                                                \
+    X(sec_speed, "速度", "Speed")                                                                       \
+    X(ttft, "首字延迟", "Time to first token")                                                          \
+    X(tps_per_user, "每人速度", "Speed per user")                                                       \
+    X(throughput, "总吞吐", "Total throughput")                                                         \
+    X(prefill, "预填充", "Prefill")                                                                     \
+    X(bound_memory, "受限于内存带宽", "memory-bound")                                                   \
+    X(bound_compute, "受限于算力", "compute-bound")                                                     \
+    X(running_batch_fmt, "同时解码 %d 路 · 张量并行 %d", "%d sequences decoded together · tensor parallel %d") \
+    X(meets_target, "达到目标", "meets target")                                                         \
+    X(misses_target, "未达目标", "misses target")                                                       \
+    /* results: cards */                                                                                \
+    X(sec_cards, "卡型对比", "Cards compared")                                                          \
+    X(fits_only, "只看达标的", "Meeting targets only")                                                  \
+    X(plan_summary_fmt, "%d 种达标 / 共 %d 种", "%d meet the targets / %d in all")                      \
+    X(col_accelerator, "加速卡", "Accelerator")                                                         \
+    X(col_cards, "卡数", "Cards")                                                                       \
+    X(col_tp, "TP", "TP")                                                                               \
+    X(col_replicas, "副本", "Replicas")                                                                 \
+    X(col_meets, "达标", "Meets targets")                                                               \
+    X(col_cost, "月成本", "Cost / month")                                                               \
+    X(col_note, "说明", "Note")                                                                         \
+    X(yes, "是", "yes")                                                                                 \
+    X(no, "否", "no")                                                                                   \
+    X(no_price, "无价格", "no price")                                                                   \
+    X(plan_click_hint, "点击一行即改用该硬件", "Click a row to use that hardware")                      \
+    /* results: decision */                                                                             \
+    X(sec_decision, "CPU / GPU / API", "CPU / GPU / API")                                              \
+    X(col_option, "方案", "Option")                                                                     \
+    X(col_verdict, "结论", "Verdict")                                                                   \
+    X(col_reason, "关键判断", "Key judgement")                                                          \
+    X(col_fails_when, "何时失效", "Fails when")                                                         \
+    X(option_cpu, "CPU", "CPU")                                                                         \
+    X(option_gpu, "GPU", "GPU")                                                                         \
+    X(option_api, "云端 API", "Cloud API")                                                              \
+    X(option_personal, "个人验证", "Personal validation")                                               \
+    X(option_offline_batch, "离线批处理", "Offline batch")                                              \
+    X(option_online_service, "在线服务", "Online service")                                              \
+    X(option_cloud_api, "云端 API", "Cloud API")                                                        \
+    /* results: cost */                                                                                 \
+    X(sec_cost, "成本", "Cost")                                                                         \
+    X(self_hosted, "自建", "Self-hosted")                                                               \
+    X(api_fmt, "API（%s）", "API (%s)")                                                                 \
+    X(per_month, "/月", "/month")                                                                       \
+    X(per_mtok, "每百万输出 token", "per 1M output tokens")                                             \
+    X(break_even, "日请求量超过此值时自建更便宜", "Self-hosting is cheaper above this many requests/day") \
+    X(no_gpu_price, "该硬件没有已知的租用价格", "No known rental price for this hardware")              \
+    X(exchange_fmt, "按 1 USD = %s CNY 换算", "converted at 1 USD = %s CNY")                            \
+    /* results: warnings and hover */                                                                   \
+    X(sec_warnings, "注意", "Warnings")                                                                 \
+    X(trace_formula, "公式", "Formula")                                                                 \
+    X(trace_values, "代入", "Values")
+
+enum class S : int {
+#define INFERSIZER_I18N_ENUM(key, zh, en) key,
+    INFERSIZER_I18N_TABLE(INFERSIZER_I18N_ENUM)
+#undef INFERSIZER_I18N_ENUM
+        count_
+};
+
+struct I18nEntry {
+    const char* key;
+    const char* zh;
+    const char* en;
+};
+
+// The whole table, in enum order (the UI test walks it for glyph coverage).
+const I18nEntry* i18n_table();
+int i18n_table_size();
+
+const char* tr(S id, Lang lang);
+// printf over a table format: trf(S::params_fmt, lang, "8.03B").
+std::string trf(S id, Lang lang, ...);
+
+}  // namespace infersizer::app

@@ -1,0 +1,5 @@
+#include "panels.hpp"
+
+namespace infersizer::app {
+void DrawCostPanel(AppState&) {}
+}  // namespace infersizer::app

@@ -1,0 +1,111 @@
+// header.cpp — title, version and catalog counts, language toggle, copy link; URL and edit messages.
+#include "panels.hpp"
+
+#include "format.hpp"
+#include "version.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+
+namespace infersizer::app {
+
+namespace {
+
+void draw_language_toggle(AppState& s) {
+    // 中文|EN: two small selectables; switching redraws every string next frame, nothing reloads.
+    const float em = ImGui::GetFontSize();
+    const Lang langs[2] = {Lang::zh, Lang::en};
+    const S labels[2] = {S::lang_zh, S::lang_en};
+    for (int i = 0; i < 2; ++i) {
+        if (i) {
+            ImGui::SameLine(0, 0);
+            ImGui::TextDisabled("|");
+            ImGui::SameLine(0, 0);
+        }
+        const char* label = tr(labels[i], s.lang);
+        if (ImGui::Selectable(label, s.lang == langs[i], 0, ImVec2(ImGui::CalcTextSize(label).x + em * 0.3f, 0))) {
+            s.lang = langs[i];
+            s.frames_wanted = 3;
+        }
+        ImGui::SameLine();
+    }
+}
+
+}  // namespace
+
+void DrawHeader(AppState& s) {
+    const float em = ImGui::GetFontSize();
+    ImGui::TextUnformatted(tr(S::app_title, s.lang));
+    ImGui::SameLine();
+    const std::string data_version = s.catalog ? s.catalog->version : std::string("—");
+    MutedText(trf(S::version_fmt, s.lang, kVersion, data_version.c_str()));
+
+    // Right-aligned: language toggle, copy link, toast.
+    const float right_w = em * 14;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + em, ImGui::GetWindowContentRegionMax().x - right_w));
+    draw_language_toggle(s);
+    if (ImGui::SmallButton(tr(S::copy_link, s.lang)) && s.catalog) {
+        // The platform knows the page's address: a request that starts with '?' means "this page with
+        // this query" (it prepends location.origin + pathname).
+        request_clipboard(s, "?" + current_query(s));
+    }
+    if (!s.toast.empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(verdict_color(Verdict::yes), "%s", s.toast.c_str());
+    }
+
+    if (s.catalog) {
+        const Catalog& c = *s.catalog;
+        MutedText(trf(S::catalog_counts_fmt, s.lang, static_cast<int>(c.models.size()),
+                      static_cast<int>(c.hardware.size()), static_cast<int>(c.weight_formats.size()),
+                      static_cast<int>(c.engines.size())));
+    }
+    ImGui::Separator();
+}
+
+void DrawMessages(AppState& s) {
+    const ImVec4 red = verdict_color(Verdict::no);
+    const ImVec4 amber = verdict_color(Verdict::conditional);
+    if (!s.catalog) {
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(trf(S::catalog_error_fmt, s.lang, s.catalog_error.c_str()).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        return;
+    }
+    // URL errors: one line each, naming the parameter, dismissible.
+    for (size_t i = 0; i < s.url_errors.size();) {
+        const Error& e = s.url_errors[i];
+        ImGui::PushID(static_cast<int>(i));
+        bool dismissed = ImGui::SmallButton(tr(S::dismiss, s.lang));
+        ImGui::SameLine();
+        ImGui::PushStyleColor(ImGuiCol_Text, amber);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(trf(S::url_error_fmt, s.lang, e.path.c_str(), e.message.c_str()).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        ImGui::PopID();
+        if (dismissed) s.url_errors.erase(s.url_errors.begin() + static_cast<long>(i));
+        else ++i;
+    }
+    if (!s.edit_error.empty()) {
+        bool dismissed = ImGui::SmallButton((std::string(tr(S::dismiss, s.lang)) + "##edit").c_str());
+        ImGui::SameLine();
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(trf(S::edit_refused_fmt, s.lang, s.edit_error.c_str()).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        if (dismissed) s.edit_error.clear();
+    }
+    if (!s.result && !s.result_error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(trf(S::estimate_failed_fmt, s.lang, s.result_error.c_str()).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+}
+
+}  // namespace infersizer::app

@@ -1,0 +1,30 @@
+// panels.hpp — one draw function per panel, one file per panel (web/app/panels/<name>.cpp).
+//
+// Inputs (the side panel, in the seed's order) edit the scenario through edit_scenario(); results draw
+// s.result and compute nothing. app.cpp lays them out; panels never call back into it.
+#pragma once
+
+#include "app_state.hpp"
+
+namespace infersizer::app {
+
+// Header: title, language toggle, copy link, URL and edit messages.
+void DrawHeader(AppState& s);
+void DrawMessages(AppState& s);
+
+// Inputs ①–④.
+void DrawModelPanel(AppState& s);      // ① model & format
+void DrawTrafficPanel(AppState& s);    // ② context & traffic
+void DrawHardwarePanel(AppState& s);   // ③ where it runs
+void DrawHeadroomPanel(AppState& s);   // ④ headroom and verification
+
+// Results.
+void DrawVerdictPanel(AppState& s);
+void DrawMemoryPanel(AppState& s);
+void DrawSpeedPanel(AppState& s);
+void DrawDecisionPanel(AppState& s);
+void DrawPlanPanel(AppState& s);
+void DrawCostPanel(AppState& s);
+void DrawWarningsPanel(AppState& s);
+
+}  // namespace infersizer::app

@@ -1,0 +1,5 @@
+#include "panels.hpp"
+
+namespace infersizer::app {
+void DrawPlanPanel(AppState&) {}
+}  // namespace infersizer::app

@@ -1,0 +1,5 @@
+#include "panels.hpp"
+
+namespace infersizer::app {
+void DrawSpeedPanel(AppState&) {}
+}  // namespace infersizer::app

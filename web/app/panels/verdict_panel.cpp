@@ -1,0 +1,5 @@
+#include "panels.hpp"
+
+namespace infersizer::app {
+void DrawVerdictPanel(AppState&) {}
+}  // namespace infersizer::app

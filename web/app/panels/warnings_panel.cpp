@@ -1,0 +1,5 @@
+#include "panels.hpp"
+
+namespace infersizer::app {
+void DrawWarningsPanel(AppState&) {}
+}  // namespace infersizer::app

@@ -1,0 +1,204 @@
+// widgets.cpp — shared widgets (see widgets.hpp).
+#include "widgets.hpp"
+
+#include "format.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace infersizer::app {
+
+// ---------------------------------------------------------------------------------------------------
+// Typed entry
+// ---------------------------------------------------------------------------------------------------
+TypedValue check_typed(const std::string& text, double min, double max, bool integer) {
+    std::string clean;
+    for (char c : text)
+        if (c != ',' && c != ' ' && c != '_') clean += c;
+    TypedValue out;
+    if (clean.empty()) return out;
+    char* end = nullptr;
+    const double v = std::strtod(clean.c_str(), &end);
+    if (end == clean.c_str() || *end != '\0' || !std::isfinite(v)) return out;
+    if (integer && v != std::floor(v)) return out;
+    out.value = v;
+    out.status = (v < min || v > max) ? TypedValue::out_of_range : TypedValue::ok;
+    return out;
+}
+
+namespace {
+
+std::string plain_number(double v, bool integer) {
+    if (integer) return std::to_string(static_cast<long long>(std::llround(v)));
+    std::string s = fmt_sig(v, 4);
+    std::string out;
+    for (char c : s)
+        if (c != ',') out += c;
+    return out;
+}
+
+}  // namespace
+
+bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
+    const float em = ImGui::GetFontSize();
+    const double k = spec.display_scale;
+    NumberField& field = s.fields[spec.key];
+    bool changed = false;
+
+    ImGui::PushID(spec.key);
+    ImGui::TextUnformatted(spec.label);
+    if (spec.unit && *spec.unit) {
+        ImGui::SameLine();
+        MutedText(std::string("(") + spec.unit + ")");
+    }
+    if (ImGui::IsItemHovered() || ImGui::IsItemFocused())
+        ImGui::SetTooltip("%s", trf(S::range_fmt, s.lang, fmt_sig(spec.min * k, 6).c_str(),
+                                    fmt_sig(spec.max * k, 6).c_str()).c_str());
+    if (spec.hint) MutedText(spec.hint);
+
+    // Slider over the common span; typed entry covers the whole accepted range.
+    const float entry_w = em * 6.5f;
+    ImGui::SetNextItemWidth(std::max(em * 4, ImGui::GetContentRegionAvail().x - entry_w -
+                                                 ImGui::GetStyle().ItemSpacing.x));
+    double shown = std::min(std::max(value * k, spec.slider_min * k), spec.slider_max * k);
+    const double smin = spec.slider_min * k, smax = spec.slider_max * k;
+    ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput;
+    if (spec.logarithmic) flags |= ImGuiSliderFlags_Logarithmic;
+    if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &smin, &smax, "", flags)) {
+        double v = shown / k;
+        if (spec.integer) v = std::round(v);
+        if (v != value) {
+            value = v;
+            changed = true;
+            field.error.clear();
+        }
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(entry_w);
+    if (!field.editing) field.text = plain_number(value * k, spec.integer);
+    ImGui::InputText("##typed", &field.text, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll);
+    if (ImGui::IsItemActivated()) field.editing = true;
+    const TypedValue typed = check_typed(field.text, spec.min * k, spec.max * k, spec.integer && k == 1.0);
+    const std::string range_lo = fmt_sig(spec.min * k, 6), range_hi = fmt_sig(spec.max * k, 6);
+    const std::string kept = fmt_sig(value * k, 6);
+    if (ImGui::IsItemDeactivated()) {
+        field.editing = false;
+        if (typed.status == TypedValue::ok) {
+            const double v = typed.value / k;
+            if (v != value) {
+                value = v;
+                changed = true;
+            }
+            field.error.clear();
+        } else {
+            // Refused on the spot: the message names the range, the last good value stays.
+            field.error = trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt,
+                              s.lang, range_lo.c_str(), range_hi.c_str(), kept.c_str());
+        }
+    } else if (field.editing && typed.status != TypedValue::ok) {
+        field.error = trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt,
+                          s.lang, range_lo.c_str(), range_hi.c_str(), kept.c_str());
+    } else if (field.editing) {
+        field.error.clear();
+    }
+    if (!field.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(field.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopID();
+    return changed;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Verdicts
+// ---------------------------------------------------------------------------------------------------
+ImVec4 verdict_color(Verdict v) {
+    switch (v) {
+        case Verdict::yes: return ImVec4(0.25f, 0.72f, 0.36f, 1.0f);          // green: holds with headroom
+        case Verdict::conditional: return ImVec4(0.93f, 0.66f, 0.13f, 1.0f);  // amber: near a limit
+        case Verdict::no: return ImVec4(0.90f, 0.30f, 0.27f, 1.0f);           // red: does not hold
+    }
+    return ImVec4(1, 1, 1, 1);
+}
+
+const char* verdict_word(Verdict v, Lang lang) {
+    switch (v) {
+        case Verdict::yes: return tr(S::verdict_yes, lang);
+        case Verdict::conditional: return tr(S::verdict_conditional, lang);
+        case Verdict::no: return tr(S::verdict_no, lang);
+    }
+    return "";
+}
+
+const char* decision_word(Verdict v, Lang lang) {
+    switch (v) {
+        case Verdict::yes: return tr(S::decision_yes, lang);
+        case Verdict::conditional: return tr(S::decision_conditional, lang);
+        case Verdict::no: return tr(S::decision_no, lang);
+    }
+    return "";
+}
+
+void VerdictBadge(Verdict v, const char* word) {
+    const ImVec4 c = verdict_color(v);
+    const ImVec2 text = ImGui::CalcTextSize(word);
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 size(text.x + pad.x * 2, text.y + pad.y * 2);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(c), ImGui::GetFontSize() * 0.25f);
+    dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), word);
+    ImGui::Dummy(size);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Traces and text
+// ---------------------------------------------------------------------------------------------------
+void TraceTooltip(const AppState& s, const char* key) {
+    if (!s.result || !ImGui::IsItemHovered()) return;
+    bool open = false;
+    for (const Trace& t : s.result->trace) {
+        if (t.key != key) continue;
+        if (!open) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+            MutedText(key);
+            open = true;
+        }
+        ImGui::Text("%s: %s", tr(S::trace_formula, s.lang), t.formula.c_str());
+        if (!t.values.empty()) ImGui::Text("%s: %s", tr(S::trace_values, s.lang), t.values.c_str());
+    }
+    if (open) {
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void FigureText(const AppState& s, const char* key, const std::string& text) {
+    ImGui::TextUnformatted(text.c_str());
+    TraceTooltip(s, key);
+}
+
+void HelpMarker(const char* text) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void MutedText(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace infersizer::app

@@ -1,0 +1,54 @@
+// widgets.hpp — the page's small shared widgets: a slider with typed entry that refuses out-of-range
+// values on the spot, the verdict colours (always with a word), and formula-trace tooltips.
+#pragma once
+
+#include "app_state.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace infersizer::app {
+
+// --- Typed entry ------------------------------------------------------------------------------------
+// The outcome of checking typed text against a range. Pure, so tests can pin it.
+struct TypedValue {
+    enum Status { ok, not_a_number, out_of_range } status = not_a_number;
+    double value = 0;
+};
+// Accepts plain numbers with optional grouping commas and spaces ("8,192", "1e4", "0.5"); `integer`
+// refuses fractions.
+TypedValue check_typed(const std::string& text, double min, double max, bool integer);
+
+struct FieldSpec {
+    const char* key;        // stable id, the scenario field (also the NumberField key in AppState)
+    const char* label;      // shown above the control
+    const char* unit;       // shown after the label and in the range message
+    double min, max;        // accepted range (scenario.hpp limits): typed values outside are refused
+    double slider_min, slider_max;  // the slider's span (may be narrower than min..max)
+    bool integer = true;
+    bool logarithmic = true;
+    const char* hint = nullptr;  // shown under the label (e.g. "busiest minutes, not average")
+    double display_scale = 1.0;  // shown value = stored × scale (headroom: fraction → %)
+};
+// Draws label, slider and typed entry. Returns true when `value` changed (the caller applies it).
+bool NumberInput(AppState& s, const FieldSpec& spec, double& value);
+
+// --- Verdicts ---------------------------------------------------------------------------------------
+ImVec4 verdict_color(Verdict v);
+const char* verdict_word(Verdict v, Lang lang);   // 可行 / 接近上限 / 不可行
+const char* decision_word(Verdict v, Lang lang);  // 可以 / 有条件 / 不建议
+// A coloured chip with the word: colour is never the only signal.
+void VerdictBadge(Verdict v, const char* word);
+
+// --- Traces -----------------------------------------------------------------------------------------
+// When the last item is hovered, shows every trace line of `key` (formula and substituted values).
+void TraceTooltip(const AppState& s, const char* key);
+// Text followed by its trace on hover.
+void FigureText(const AppState& s, const char* key, const std::string& text);
+
+// A "(?)" marker with a wrapped tooltip.
+void HelpMarker(const char* text);
+// Label in the muted colour.
+void MutedText(const std::string& text);
+
+}  // namespace infersizer::app

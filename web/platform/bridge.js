@@ -1,0 +1,360 @@
+// bridge.js — the JS half of the page's platform layer, linked with --pre-js so it shares the Emscripten
+// module's scope (Module, UTF8ToString, _malloc …). main.cpp is the C half.
+//
+// It loads the catalog (fetched from data/*.json, or inlined in the offline file), starts the app when both
+// the catalog and the GL context are there, shows loading and error states in the DOM, keeps the canvas in
+// step with resizes and devicePixelRatio, mirrors the scenario into the URL, and exposes
+// window.infersizer, the host API (README, "Embedding"):
+//
+//   version                 the InferSizer version string
+//   ready                   Promise, resolved after the first frames are drawn (rejected if loading failed)
+//   setScenario(obj|json)   applies a scenario; throws an InferSizerError naming the field if it is invalid
+//   getResult(lang?)        the contract's result object ("zh" | "en"; default: the page's language)
+//   getScenario()           the current scenario object
+//   onResult(cb)            cb(result) after every change; returns a function that unsubscribes
+//   setLang(l) / lang       the page's language, "zh" | "en"
+//   frameCount              ImGui frames drawn so far (an idle page draws none)
+//
+// Index: [text] [dom] [language] [catalog] [strings] [start] [api] [url] [events] [geometry] [clipboard]
+(function () {
+  'use strict';
+
+  // ---------------------------------------------------------------------------------------------- [text]
+  const CATALOG_FILES = ['models', 'hardware', 'formats', 'engines', 'prices'];
+  const URL_WRITE_DELAY_MS = 250;  // at most ~4 replaceState calls a second while a slider is dragged
+  const TEXT = {
+    en: {
+      failed: 'InferSizer could not start',
+      catalog: (file, why) => `Could not load the catalog file ${file}: ${why}.`,
+      fileUrl: 'Pages opened from a file cannot fetch data/*.json; serve the folder over HTTP, or open infersizer-offline.html.',
+      wasm: (why) => `Could not load the WebAssembly module: ${why}.`,
+      webgl: 'This browser could not create a WebGL2 context, which the calculator needs to draw.',
+      start: 'The calculator failed to start with this catalog.',
+      script: (src) => `Could not load ${src}.`,
+      reload: 'Reload the page to try again.',
+    },
+    zh: {
+      failed: '推理算力估算器无法启动',
+      catalog: (file, why) => `无法加载目录文件 ${file}：${why}。`,
+      fileUrl: '以本地文件打开的页面无法读取 data/*.json；请通过 HTTP 提供该文件夹，或打开 infersizer-offline.html。',
+      wasm: (why) => `无法加载 WebAssembly 模块：${why}。`,
+      webgl: '此浏览器无法创建 WebGL2 上下文，而计算器需要它来绘制界面。',
+      start: '计算器无法以此目录启动。',
+      script: (src) => `无法加载 ${src}。`,
+      reload: '请刷新页面重试。',
+    },
+  };
+
+  // ----------------------------------------------------------------------------------------------- [dom]
+  // shell.html provides #canvas, #is-loading and #is-error; an embedding page may omit the last two.
+  const canvas = document.getElementById('canvas');
+  Module.canvas = canvas;
+  Module.print = (line) => console.log(line);
+  // Emscripten reports recoverable trouble here (e.g. a server sending wasm without its MIME type, after
+  // which it falls back to a slower path); real failures arrive through onAbort below.
+  Module.printErr = (line) => console.warn(line);
+
+  function element(id) { return document.getElementById(id); }
+
+  function hideLoading() {
+    const loading = element('is-loading');
+    if (loading) loading.hidden = true;
+  }
+
+  // ------------------------------------------------------------------------------------------ [language]
+  // `?lang=` (or `#lang=`) wins; otherwise the first of zh / en in the browser's preference list.
+  function urlLang() {
+    for (const part of [location.search, location.hash]) {
+      const value = new URLSearchParams(part.replace(/^[?#]/, '')).get('lang');
+      if (value === 'zh' || value === 'en') return value;
+    }
+    return '';
+  }
+
+  function browserLang() {
+    const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+    for (const tag of prefs) {
+      const t = String(tag).toLowerCase();
+      if (t === 'zh' || t.startsWith('zh-')) return 'zh';
+      if (t === 'en' || t.startsWith('en-')) return 'en';
+    }
+    return 'en';
+  }
+
+  const langInUrl = urlLang();
+  let startLang = langInUrl || browserLang();
+  document.documentElement.lang = startLang === 'zh' ? 'zh-CN' : 'en';
+
+  // -------------------------------------------------------------------------------------------- [errors]
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});  // the DOM shows the failure; hosts that await `ready` still see the rejection
+  let failed = false;
+
+  function showError(detail) {
+    if (failed) return;
+    failed = true;
+    api.error = detail;
+    const t = TEXT[startLang];
+    hideLoading();
+    let box = element('is-error');
+    if (!box) {
+      box = document.createElement('div');
+      box.id = 'is-error';
+      box.setAttribute('role', 'alert');
+      document.body.appendChild(box);
+    }
+    box.textContent = '';
+    const title = document.createElement('h1');
+    title.textContent = t.failed;
+    const body = document.createElement('p');
+    body.textContent = detail;
+    const hint = document.createElement('p');
+    hint.textContent = t.reload;
+    box.append(title, body, hint);
+    box.hidden = false;
+    console.error('InferSizer: ' + detail);
+    rejectReady(new Error(detail));
+  }
+
+  Module.onAbort = (what) => showError(TEXT[startLang].wasm(String(what)));
+
+  // ------------------------------------------------------------------------------------------- [catalog]
+  // The offline file carries the five texts in <script type="application/json" id="infersizer-catalog">
+  // (scripts/bundle_offline.mjs); the hosted page fetches them next to index.html, in parallel with the
+  // wasm download.
+  function inlineCatalog() {
+    const el = element('infersizer-catalog');
+    return el ? JSON.parse(el.textContent) : null;
+  }
+
+  function fetchCatalogFile(name) {
+    const url = `data/${name}.json`;
+    const t = TEXT[startLang];
+    const fail = (why) => {
+      const extra = location.protocol === 'file:' ? ' ' + t.fileUrl : '';
+      throw new Error(t.catalog(url, why) + extra);
+    };
+    return fetch(url, { credentials: 'same-origin' }).then(
+      (res) => (res.ok ? res.text() : fail(`HTTP ${res.status} ${res.statusText}`.trim())),
+      (err) => fail(String(err && err.message ? err.message : err)));
+  }
+
+  function loadCatalog() {
+    const inline = inlineCatalog();
+    if (inline) return Promise.resolve(inline);
+    return Promise.all(CATALOG_FILES.map(fetchCatalogFile)).then((texts) => {
+      const catalog = {};
+      CATALOG_FILES.forEach((name, i) => { catalog[name] = texts[i]; });
+      return catalog;
+    });
+  }
+
+  let runtimeUp = false;  // main() has run: exports may be called
+  let platformReadyResolve;
+  const platformReady = new Promise((resolve) => { platformReadyResolve = resolve; });
+
+  // ------------------------------------------------------------------------------------------- [strings]
+  // Strings go in through _malloc (catalog files are too big for ccall's stack copies) and come back as
+  // pointers to a buffer main.cpp keeps until its next call.
+  function call(name, args) {
+    const fn = Module['_' + name];
+    const ptrs = [];
+    try {
+      const values = args.map((a) => {
+        if (typeof a !== 'string') return a;
+        const size = lengthBytesUTF8(a) + 1;
+        const ptr = Module['_malloc'](size);
+        stringToUTF8(a, ptr, size);
+        ptrs.push(ptr);
+        return ptr;
+      });
+      return fn.apply(null, values);
+    } finally {
+      ptrs.forEach((p) => Module['_free'](p));
+    }
+  }
+
+  function callString(name, args) { return UTF8ToString(call(name, args || [])); }
+
+  // --------------------------------------------------------------------------------------------- [start]
+  let started = false;
+  let stateInHash = false;
+
+  // The scenario may come in the query or, for hosts that own the query, in the hash.
+  function startQuery() {
+    const search = location.search.replace(/^\?/, '');
+    const hash = location.hash.replace(/^#/, '');
+    stateInHash = !search && hash.includes('=');
+    return [search, hash.includes('=') ? hash : ''].filter(Boolean).join('&');
+  }
+
+  function start(catalog) {
+    if (failed) return;
+    const args = CATALOG_FILES.map((name) => String(catalog[name] ?? ''));
+    const ok = call('is_start', [...args, startLang, startQuery()]);
+    if (!ok) { showError(TEXT[startLang].start); return; }
+    started = true;
+    watchGeometry();
+  }
+
+  Module.isBridge = {
+    platformReady(ok) {
+      runtimeUp = true;
+      if (ok) platformReadyResolve();
+      else showError(TEXT[startLang].webgl);
+    },
+    firstFrames() {
+      hideLoading();
+      resolveReady(api);
+    },
+    resultChanged() { scheduleResultEvents(); },
+    copyText(text) { copyToClipboard(text); },
+  };
+
+  Promise.all([Promise.resolve().then(loadCatalog), platformReady]).then(([catalog]) => start(catalog), (err) => showError(err.message));
+
+  // ----------------------------------------------------------------------------------------------- [api]
+  class InferSizerError extends Error {
+    constructor(message) { super(message); this.name = 'InferSizerError'; }
+  }
+
+  function requireStarted() {
+    if (!started) throw new Error('InferSizer is not ready yet: await window.infersizer.ready');
+  }
+
+  function checkLang(lang) {
+    if (lang !== 'zh' && lang !== 'en') throw new InferSizerError(`lang: must be "zh" or "en", got ${JSON.stringify(lang)}`);
+  }
+
+  function parseOrNull(text) { return text ? JSON.parse(text) : null; }
+
+  const listeners = new Set();
+
+  const api = {
+    get version() { return runtimeUp ? callString('is_version') : ''; },
+    ready,
+    error: null,
+    setScenario(scenario) {
+      requireStarted();
+      const json = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+      if (typeof json !== 'string') throw new InferSizerError('scenario: expected an object or a JSON string');
+      const error = callString('is_set_scenario', [json]);
+      if (error) throw new InferSizerError(error);
+    },
+    getResult(lang) {
+      requireStarted();
+      if (lang !== undefined) checkLang(lang);
+      return parseOrNull(callString('is_get_result', [lang || '']));
+    },
+    getScenario() {
+      requireStarted();
+      return parseOrNull(callString('is_get_scenario'));
+    },
+    onResult(callback) {
+      if (typeof callback !== 'function') throw new TypeError('onResult: expected a function');
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
+    setLang(lang) {
+      requireStarted();
+      checkLang(lang);
+      call('is_set_lang', [lang]);
+      document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+      scheduleUrlWrite();
+    },
+    get lang() { return started ? callString('is_lang') : startLang; },
+    get frameCount() { return started ? call('is_frames_drawn', []) >>> 0 : 0; },
+    get catalogSummary() { return started ? callString('is_catalog_summary') : ''; },
+  };
+  window.infersizer = api;
+
+  // ----------------------------------------------------------------------------------------------- [url]
+  // The scenario lives in the URL (app_query → the core's scenario_to_query), written with replaceState
+  // so the back button is not flooded. `lang` stays in the URL only if the visitor's link had it.
+  let urlTimer = 0;
+
+  function scheduleUrlWrite() {
+    if (urlTimer) return;
+    urlTimer = setTimeout(() => { urlTimer = 0; writeUrl(); }, URL_WRITE_DELAY_MS);
+  }
+
+  function writeUrl() {
+    if (!started) return;
+    const params = new URLSearchParams(callString('is_query').replace(/^[?#]/, ''));
+    if (langInUrl && !params.has('lang')) params.set('lang', api.lang);
+    const query = params.toString();
+    const url = stateInHash
+      ? location.pathname + location.search + (query ? '#' + query : '')
+      : location.pathname + (query ? '?' + query : '') + location.hash;
+    if (url === location.pathname + location.search + location.hash) return;
+    try {
+      history.replaceState(history.state, '', url);
+    } catch (err) {
+      // Some browsers refuse replaceState on file:// pages; the page works without URL state.
+      console.warn('InferSizer: cannot update the URL: ' + err.message);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------- [events]
+  let resultEventsQueued = false;
+
+  function scheduleResultEvents() {
+    scheduleUrlWrite();
+    if (resultEventsQueued || listeners.size === 0) return;
+    resultEventsQueued = true;
+    queueMicrotask(() => {
+      resultEventsQueued = false;
+      if (listeners.size === 0) return;
+      const result = api.getResult();
+      for (const cb of Array.from(listeners)) {
+        try { cb(result); } catch (err) { console.error(err); }
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------ [geometry]
+  function geometryChanged() { if (started) Module['_is_geometry_changed'](); }
+
+  // devicePixelRatio changes (zoom, another monitor) fire no resize event everywhere: watch a media
+  // query for the current ratio and re-arm it after each change.
+  function watchDevicePixelRatio() {
+    const query = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    query.addEventListener('change', () => { geometryChanged(); watchDevicePixelRatio(); }, { once: true });
+  }
+
+  function watchGeometry() {
+    window.addEventListener('resize', geometryChanged);
+    if (typeof ResizeObserver === 'function') new ResizeObserver(geometryChanged).observe(canvas);
+    watchDevicePixelRatio();
+    document.addEventListener('visibilitychange', () => { if (started) Module['_is_wake'](); });
+  }
+
+  // ----------------------------------------------------------------------------------------- [clipboard]
+  function legacyCopy(text) {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;left:-9999px;top:0;opacity:0';
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand('copy'); } catch (err) { /* nothing more to try */ }
+    area.remove();
+    canvas.focus({ preventScroll: true });
+  }
+
+  function copyToClipboard(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).catch(() => legacyCopy(text));
+    } else {
+      legacyCopy(text);
+    }
+  }
+
+  // ImGui reads the clipboard synchronously on Ctrl+V; a browser gives it only in a paste event, which
+  // arrives after keydown and before the next frame.
+  document.addEventListener('paste', (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+    if (started && text) call('is_set_paste_text', [text]);
+  });
+})();

@@ -1,0 +1,399 @@
+// main.cpp — the page's platform layer: Emscripten main loop, GLFW window on a WebGL2 canvas, Dear ImGui's
+// GLFW + OpenGL3 backends, and the C side of the JS bridge (web/platform/bridge.js).
+//
+// The UI lives behind web/app/app.hpp; this file never draws a widget. It owns what only a browser has:
+// the canvas and its devicePixelRatio, the main loop, the clipboard and the window.infersizer host API.
+//
+// Index
+//   [SECTION] Platform state
+//   [SECTION] Wake-ups: input callbacks that ask for frames
+//   [SECTION] Canvas geometry and devicePixelRatio
+//   [SECTION] Fonts
+//   [SECTION] Clipboard
+//   [SECTION] Frame
+//   [SECTION] JS bridge: exports called by bridge.js
+//   [SECTION] main
+
+#include "app.hpp"
+
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#ifndef INFERSIZER_VERSION
+#define INFERSIZER_VERSION "0.0.0"
+#endif
+
+namespace {
+
+using infersizer::app::AppState;
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Platform state
+// -----------------------------------------------------------------------------------------------------
+
+// Tracy's idle pattern: every reason to redraw sets frames_left to a few frames, each drawn frame spends
+// one; at zero the main loop returns at once, so an idle page does no ImGui work and no GL calls.
+// Three frames let ImGui settle hover state and auto-sized windows after the last event.
+constexpr int kActiveFrames = 3;
+// After the catalog loads, a few more: ImGui hides a new window in its first frame and sizes
+// auto-fit windows over the next ones; `ready` resolves only after these are drawn.
+constexpr int kStartupFrames = 6;
+// Base UI font size in CSS pixels; the atlas is rasterised at this × devicePixelRatio.
+constexpr float kFontSizeCssPx = 16.0f;
+constexpr const char* kCanvasSelector = "#canvas";
+
+struct Platform {
+    GLFWwindow* window = nullptr;
+    AppState* app = nullptr;
+
+    int frames_left = 0;           // frames still to draw before going idle
+    unsigned frames_drawn = 0;     // ImGui frames rendered since start (tests read it)
+    bool first_frames_reported = false;
+    bool geometry_dirty = true;    // set by resize / dpr listeners in bridge.js
+    bool cursor_inside = false;    // GLFW keeps the last position after the mouse leaves
+
+    // Canvas: CSS size in logical px, backing store in device px.
+    double css_w = 0, css_h = 0;
+    int backing_w = 0, backing_h = 0;
+    double dpr = 0;                 // devicePixelRatio the font atlas was built for (0: none yet)
+
+    unsigned reported_generation = 0;  // app_result_generation() last told to JS
+    std::string clipboard_text;        // what ImGui reads on Ctrl+V (navigator.clipboard is async)
+    std::string returned;              // keeps the last string handed to JS alive until the next call
+};
+
+Platform g_platform;  // Emscripten's C main loop callback carries no user data we control here.
+
+void request_frames(int n) { g_platform.frames_left = std::max(g_platform.frames_left, n); }
+
+}  // namespace
+
+// JS side of the bridge (bridge.js installs Module.isBridge before the runtime starts).
+EM_JS(void, is_js_platform_ready, (int ok), { Module.isBridge.platformReady(ok); });
+EM_JS(void, is_js_first_frames, (), { Module.isBridge.firstFrames(); });
+EM_JS(void, is_js_result_changed, (), { Module.isBridge.resultChanged(); });
+EM_JS(void, is_js_copy_text, (const char* text), { Module.isBridge.copyText(UTF8ToString(text)); });
+
+namespace {
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Wake-ups: input callbacks that ask for frames
+// -----------------------------------------------------------------------------------------------------
+// Installed before ImGui_ImplGlfw_InitForOpenGL, which chains them: ImGui's handlers run first, then ours.
+// The 1.86 backend installs no cursor-position callback (it polls), so ours is the only one for moves.
+
+void on_cursor_pos(GLFWwindow*, double, double) { request_frames(kActiveFrames); }
+void on_mouse_button(GLFWwindow*, int, int, int) { request_frames(kActiveFrames); }
+void on_scroll(GLFWwindow*, double, double) { request_frames(kActiveFrames); }
+void on_key(GLFWwindow*, int, int, int, int) { request_frames(kActiveFrames); }
+void on_char(GLFWwindow*, unsigned int) { request_frames(kActiveFrames); }
+void on_window_focus(GLFWwindow*, int) { request_frames(kActiveFrames); }
+void on_cursor_enter(GLFWwindow*, int entered) {
+    g_platform.cursor_inside = entered != 0;
+    request_frames(kActiveFrames);
+}
+
+void install_wake_callbacks(GLFWwindow* window) {
+    glfwSetCursorPosCallback(window, on_cursor_pos);
+    glfwSetMouseButtonCallback(window, on_mouse_button);
+    glfwSetScrollCallback(window, on_scroll);
+    glfwSetKeyCallback(window, on_key);
+    glfwSetCharCallback(window, on_char);
+    glfwSetWindowFocusCallback(window, on_window_focus);
+    glfwSetCursorEnterCallback(window, on_cursor_enter);
+}
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Canvas geometry and devicePixelRatio
+// -----------------------------------------------------------------------------------------------------
+// Emscripten 3.1.6's GLFW ignores devicePixelRatio (toolchain.md): the page's CSS gives the canvas its
+// logical size, and we size the backing store to CSS × dpr ourselves. GLFW then reports cursor
+// positions in backing pixels (Browser.calculateMouseEvent scales by canvas.width / rect.width), which
+// we scale back to logical pixels for ImGui.
+
+void load_fonts(Platform& p);
+
+void sync_geometry(Platform& p) {
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size(kCanvasSelector, &css_w, &css_h);
+    const double dpr = std::max(emscripten_get_device_pixel_ratio(), 0.25);
+    if (css_w < 1 || css_h < 1) return;  // hidden canvas: keep the last size
+    const int backing_w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
+    const int backing_h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+    const bool size_changed = backing_w != p.backing_w || backing_h != p.backing_h ||
+                              css_w != p.css_w || css_h != p.css_h;
+    p.css_w = css_w;
+    p.css_h = css_h;
+    if (backing_w != p.backing_w || backing_h != p.backing_h) {
+        p.backing_w = backing_w;
+        p.backing_h = backing_h;
+        glfwSetWindowSize(p.window, backing_w, backing_h);  // sets canvas.width/height, keeps CSS size
+    }
+    if (p.app != nullptr && dpr != p.dpr) {
+        p.dpr = dpr;
+        load_fonts(p);
+        request_frames(kActiveFrames);
+    }
+    if (size_changed) request_frames(kActiveFrames);
+}
+
+// ImGui_ImplGlfw_NewFrame fills DisplaySize and MousePos from GLFW, which knows only backing pixels;
+// overwrite them with logical sizes and tell the renderer the real framebuffer scale.
+void apply_display_metrics(const Platform& p) {
+    ImGuiIO& io = ImGui::GetIO();
+    const float scale_x = static_cast<float>(p.backing_w / p.css_w);
+    const float scale_y = static_cast<float>(p.backing_h / p.css_h);
+    io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
+    io.DisplayFramebufferScale = ImVec2(scale_x, scale_y);
+    if (!p.cursor_inside) {
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no stale hover after the mouse left the canvas
+    } else if (io.MousePos.x != -FLT_MAX) {
+        io.MousePos = ImVec2(io.MousePos.x / scale_x, io.MousePos.y / scale_y);
+    }
+}
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Fonts
+// -----------------------------------------------------------------------------------------------------
+// The atlas is rasterised at device pixels and drawn at 1/dpr, so text stays sharp at any zoom.
+
+void load_fonts(Platform& p) {
+    ImGuiIO& io = ImGui::GetIO();
+    const float dpr = static_cast<float>(p.dpr);
+    io.Fonts->Clear();
+    infersizer::app::app_load_fonts(p.app, kFontSizeCssPx * dpr);
+    io.FontGlobalScale = 1.0f / dpr;
+    // Before the first frame the backend builds the texture in its NewFrame; rebuilding it here too
+    // would leak one texture. After that, a dpr change must rebuild it.
+    if (p.frames_drawn > 0) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Clipboard
+// -----------------------------------------------------------------------------------------------------
+// Writes go to navigator.clipboard (bridge.js, with an execCommand fallback). Reads cannot be
+// synchronous in a browser, so ImGui pastes what bridge.js last saw in a DOM `paste` event or what we
+// last copied.
+
+void set_clipboard_text(void*, const char* text) {
+    g_platform.clipboard_text = text != nullptr ? text : "";
+    is_js_copy_text(g_platform.clipboard_text.c_str());
+}
+
+const char* get_clipboard_text(void*) { return g_platform.clipboard_text.c_str(); }
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] Frame
+// -----------------------------------------------------------------------------------------------------
+
+void report_after_frame(Platform& p) {
+    const std::string copy = infersizer::app::app_take_clipboard_request(p.app);
+    if (!copy.empty()) set_clipboard_text(nullptr, copy.c_str());
+    if (!p.first_frames_reported && p.frames_drawn >= static_cast<unsigned>(kStartupFrames)) {
+        p.first_frames_reported = true;
+        is_js_first_frames();
+    }
+}
+
+void notify_if_result_changed(Platform& p) {
+    if (p.app == nullptr) return;
+    const unsigned generation = infersizer::app::app_result_generation(p.app);
+    if (generation == p.reported_generation) return;
+    p.reported_generation = generation;
+    is_js_result_changed();
+}
+
+void draw_frame(Platform& p) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    apply_display_metrics(p);
+    ImGui::NewFrame();
+    const bool animating = infersizer::app::app_frame(p.app);
+    ImGui::Render();
+
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glViewport(0, 0, p.backing_w, p.backing_h);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    ++p.frames_drawn;
+    if (animating) request_frames(kActiveFrames);
+}
+
+void main_loop_tick() {
+    Platform& p = g_platform;
+    if (p.app == nullptr) return;  // catalog still loading: the DOM indicator shows
+    if (p.geometry_dirty) {
+        p.geometry_dirty = false;
+        sync_geometry(p);
+    }
+    if (p.frames_left <= 0 || p.backing_w == 0) return;  // idle: no NewFrame, no Render
+    --p.frames_left;
+    draw_frame(p);
+    report_after_frame(p);
+    notify_if_result_changed(p);
+}
+
+const char* hand_to_js(std::string s) {
+    g_platform.returned = std::move(s);
+    return g_platform.returned.c_str();
+}
+
+bool valid_lang(const std::string& lang) { return lang == "zh" || lang == "en"; }
+
+}  // namespace
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] JS bridge: exports called by bridge.js
+// -----------------------------------------------------------------------------------------------------
+// Strings cross as UTF-8 pointers; a returned pointer is valid until the next export is called (JS
+// copies it at once). Every call that may change what the page shows asks for frames.
+
+extern "C" {
+
+// Creates the app over the catalog texts (fetched or inlined by bridge.js), applies the URL state.
+EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, const char* formats,
+                                  const char* engines, const char* prices, const char* lang,
+                                  const char* query) {
+    Platform& p = g_platform;
+    if (p.app != nullptr || p.window == nullptr) return 0;
+    infersizer::app::CatalogTexts texts{models, hardware, formats, engines, prices};
+    p.app = infersizer::app::app_create(texts, valid_lang(lang) ? lang : "en");
+    if (p.app == nullptr) return 0;
+    if (query != nullptr && query[0] != '\0') infersizer::app::app_apply_query(p.app, query);
+    p.reported_generation = infersizer::app::app_result_generation(p.app);
+    p.geometry_dirty = false;
+    p.dpr = 0;  // forces the first font build in sync_geometry
+    sync_geometry(p);
+    request_frames(kStartupFrames);
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_version() { return INFERSIZER_VERSION; }
+
+EMSCRIPTEN_KEEPALIVE const char* is_set_scenario(const char* json) {
+    if (g_platform.app == nullptr) return hand_to_js("page: not started");
+    std::string error = infersizer::app::app_set_scenario_json(g_platform.app, json);
+    request_frames(kActiveFrames);
+    notify_if_result_changed(g_platform);
+    return hand_to_js(std::move(error));
+}
+
+// The result in `lang` ("" = the page's language) without switching what the page shows.
+EMSCRIPTEN_KEEPALIVE const char* is_get_result(const char* lang) {
+    Platform& p = g_platform;
+    if (p.app == nullptr) return hand_to_js("");
+    const std::string current = infersizer::app::app_lang(p.app);
+    const std::string wanted = lang != nullptr ? lang : "";
+    if (!valid_lang(wanted) || wanted == current) {
+        return hand_to_js(infersizer::app::app_get_result_json(p.app));
+    }
+    const bool was_reported = infersizer::app::app_result_generation(p.app) == p.reported_generation;
+    infersizer::app::app_set_lang(p.app, wanted);
+    std::string result = infersizer::app::app_get_result_json(p.app);
+    infersizer::app::app_set_lang(p.app, current);
+    // A language round trip is not a change the host should hear about.
+    if (was_reported) p.reported_generation = infersizer::app::app_result_generation(p.app);
+    return hand_to_js(std::move(result));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_get_scenario() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_get_scenario_json(g_platform.app) : "");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_query() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_query(g_platform.app) : "");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_lang() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_lang(g_platform.app) : "");
+}
+
+EMSCRIPTEN_KEEPALIVE int is_set_lang(const char* lang) {
+    if (g_platform.app == nullptr || !valid_lang(lang)) return 0;
+    infersizer::app::app_set_lang(g_platform.app, lang);
+    request_frames(kActiveFrames);
+    notify_if_result_changed(g_platform);
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_catalog_summary() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_catalog_summary(g_platform.app) : "");
+}
+
+EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
+
+// bridge.js: the canvas may have changed size or devicePixelRatio (resize, zoom, another monitor).
+EMSCRIPTEN_KEEPALIVE void is_geometry_changed() {
+    g_platform.geometry_dirty = true;
+    request_frames(kActiveFrames);
+}
+
+// bridge.js: a DOM event ImGui does not see through GLFW (visibility, paste) wants a redraw.
+EMSCRIPTEN_KEEPALIVE void is_wake() { request_frames(kActiveFrames); }
+
+// bridge.js: text from a DOM `paste` event, read by ImGui's Ctrl+V in the same frame.
+EMSCRIPTEN_KEEPALIVE void is_set_paste_text(const char* text) {
+    g_platform.clipboard_text = text != nullptr ? text : "";
+    request_frames(kActiveFrames);
+}
+
+}  // extern "C"
+
+// -----------------------------------------------------------------------------------------------------
+// [SECTION] main
+// -----------------------------------------------------------------------------------------------------
+// Sets up GL and ImGui, tells bridge.js, and enters the main loop. The app is created later, when the
+// catalog has arrived (is_start); until then each tick returns at once.
+
+int main() {
+    Platform& p = g_platform;
+    if (!glfwInit()) {
+        is_js_platform_ready(0);
+        return 1;
+    }
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size(kCanvasSelector, &css_w, &css_h);
+    const double dpr = std::max(emscripten_get_device_pixel_ratio(), 0.25);
+    const int w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
+    const int h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+    p.window = glfwCreateWindow(w, h, "InferSizer", nullptr, nullptr);
+    if (p.window == nullptr) {  // no WebGL2: bridge.js shows the reason in the page
+        is_js_platform_ready(0);
+        return 1;
+    }
+    glfwMakeContextCurrent(p.window);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.IniFilename = nullptr;  // no imgui.ini in the browser: the URL carries the state
+
+    install_wake_callbacks(p.window);
+    ImGui_ImplGlfw_InitForOpenGL(p.window, true);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    io.SetClipboardTextFn = set_clipboard_text;
+    io.GetClipboardTextFn = get_clipboard_text;
+    io.ClipboardUserData = nullptr;
+
+    is_js_platform_ready(1);
+    // fps 0 = requestAnimationFrame; simulate_infinite_loop 1 = main never returns.
+    emscripten_set_main_loop(main_loop_tick, 0, 1);
+    return 0;
+}
