@@ -135,13 +135,22 @@ def build_model(m):
         notes.append(f"catalog: n_sliding_layers {sliding} of {m['num_hidden_layers']} from the layer rule "
                      f"'{m['sliding_window_layers']}'.")
 
+    model_type = m["model_type"]
+    architecture = m["architecture"]
+    if model_type is None and m["family"].startswith("Qwen2.5"):
+        # The transcribed Qwen2.5-1.5B/14B entries lack these two fields; every other Qwen2.5 config in the
+        # reference says qwen2 / Qwen2ForCausalLM, and the GGUF mix rules key on the arch.
+        model_type, architecture = "qwen2", "Qwen2ForCausalLM"
+        notes.append("catalog: model_type/architecture taken from the Qwen2.5 family (the transcribed "
+                     "entry lacks them).")
+
     out = {
         "id": name,
         "hf_id": m["hf_id"],
         "family": m["family"],
         "role": ROLES[m["role"]],
-        "architecture": m["architecture"],
-        "model_type": m["model_type"],
+        "architecture": architecture,
+        "model_type": model_type,
         "num_hidden_layers": m["num_hidden_layers"],
         "hidden_size": m["hidden_size"],
         "intermediate_size": m["intermediate_size"],
@@ -185,8 +194,11 @@ def build_model(m):
         "torch_dtype": m["torch_dtype"],
         "verification": m["verification"],
         "unverified_fields": m["unverified_fields"],
+        "license": m["license"],
+        "release_date": m["release_date"],
         "source": m["source"]["config"],
         "source_params": m["source"].get("params_stated"),
+        "source_detail": m["source"],
         "notes": " ".join(x for x in [joined_notes(m["notes"]), m.get("weights_format_note") or ""] + notes if x),
     }
     return out
@@ -306,10 +318,26 @@ GPU_TEXT_TO_ID = {
 }
 
 
+# Rows that name the card but not its form factor. Cloud H100/A100/H200 instances are overwhelmingly the
+# SXM parts (PCIe and NVL rows are listed by name when a provider rents them), so these map to SXM with the
+# assumption written into the row's notes; the page shows the notes beside the price.
+ASSUMED_SXM = {
+    "H100 80GB": "nvidia-h100-sxm-80gb",
+    "A100 80GB": "nvidia-a100-sxm-80gb",
+    "A100 40GB": "nvidia-a100-sxm-40gb",
+    "H200 141GB": "nvidia-h200-sxm-141gb",
+}
+
+
 def build_prices(ref, hardware_ids):
     rows = []
     for r in ref["gpu_rental"]:
         hw = GPU_TEXT_TO_ID.get(r["gpu"], "")
+        if not hw and r["gpu"] in ASSUMED_SXM:
+            hw = ASSUMED_SXM[r["gpu"]]
+            r = dict(r)
+            r["notes"] = ((r.get("notes") or "") + " catalog: form factor not stated; mapped to the SXM part "
+                          "(assumption).").strip()
         if hw and hw not in hardware_ids:
             raise SystemExit(f"price mapping {r['gpu']!r} -> unknown hardware {hw!r}")
         row = {}

@@ -31,6 +31,36 @@ const char* kind_name(HardwareKind k) {
 
 }  // namespace
 
+struct Context::ModelFacts {
+    std::string key;
+    WeightsEstimate weights;
+    ParamCounts params;
+};
+
+namespace {
+std::string facts_key(const ModelArch& m, const WeightFormat& f) {
+    // Enough to tell apart every model and format a context can hold, custom ones included.
+    return m.id + "|" + m.model_type + "|" + std::to_string(m.n_layers) + "|" + std::to_string(m.hidden) + "|" +
+           std::to_string(m.intermediate) + "|" + std::to_string(m.n_experts) + "|" + std::to_string(m.vocab) + "|" +
+           std::to_string(m.params_override.value_or(-1)) + "|" + f.id + "|" + std::to_string(f.bits_per_weight);
+}
+}  // namespace
+
+const Context::ModelFacts& Context::facts() const {
+    const std::string key = facts_key(model, weights);
+    if (!facts_cache || facts_cache->key != key) {
+        auto f = std::make_shared<ModelFacts>();
+        f->key = key;
+        f->weights = estimate_weights(model, weights);
+        f->params = count_params(model);
+        facts_cache = std::move(f);
+    }
+    return *facts_cache;
+}
+
+const WeightsEstimate& Context::weights_estimate() const { return facts().weights; }
+const ParamCounts& Context::param_counts() const { return facts().params; }
+
 std::string Context::hardware_class() const {
     switch (hardware.kind) {
         case HardwareKind::unified: return "unified";

@@ -3,8 +3,11 @@
 
 #include "catalog.hpp"
 #include "error.hpp"
+#include "params.hpp"
 #include "scenario.hpp"
+#include "weights.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,18 @@ struct Context {
     // Efficiency ranges of this engine on this hardware's class ("gpu", "unified", "cpu").
     const Efficiency& efficiency() const;
     std::string hardware_class() const;
+
+    // The weights and parameter counts depend only on the model and the format, yet every memory and
+    // speed call needs them and a GGUF mix costs ~0.5 ms to lay out: computed once and shared by copies
+    // (the planner copies the context per accelerator). Recomputed if model or format were changed.
+    const WeightsEstimate& weights_estimate() const;
+    const ParamCounts& param_counts() const;
+
+    struct ModelFacts;  // the cache's contents (context.cpp)
+    mutable std::shared_ptr<const ModelFacts> facts_cache;
+
+private:
+    const ModelFacts& facts() const;
 };
 
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format

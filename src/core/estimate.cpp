@@ -115,7 +115,9 @@ void add_trace(const Context& ctx, Result& r) {
       "MFU " + fmt(e.mfu_short, "") + " (short) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
     t("performance.ttft_s", "prefill + queueing behind other prefills and for a free slot at this concurrency",
       fmt(p.ttft_s, "s"));
-    t("performance.throughput_tps", "running batch / decode step", fmt(p.throughput_tps, "tok/s"));
+    t("performance.throughput_tps",
+      "running batch × output / (batch prefill + output × decode step): each request's prefill shares the cards",
+      fmt(p.throughput_tps, "tok/s"));
 }
 
 Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& opt) {
@@ -126,18 +128,23 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     Result r;
     r.model_name = ctx.model.id;
     r.hardware_name = ctx.hardware.name;
+    int planned_tp = 0;
     if (ctx.count_from_planner) {
+        // The planner's pessimistic card count, with its TP, so this estimate and its plan row agree.
         const PlanRow own = plan_for(ctx, ctx.hardware);
         ctx.count = own.fits ? std::max(1, static_cast<int>(std::ceil(own.cards.hi))) : 1;
+        if (own.fits && ctx.engine.tensor_parallel && own.tp > 0 && ctx.count % own.tp == 0) planned_tp = own.tp;
     }
     r.count = ctx.count;
     r.count_from_planner = ctx.count_from_planner;
 
-    const int tp = choose_tp(ctx);
+    const int tp = planned_tp > 0 ? planned_tp : choose_tp(ctx);
     const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / tp) : 1;
     r.memory = estimate_memory(ctx, ctx.count, tp, scenario.concurrency, scenario.context_tokens);
     r.fit = estimate_fit(ctx, ctx.count, tp);
-    const Interval per_replica = r.fit.max_concurrency / double(replicas);
+    // Unknown RAM (a CPU platform without a size): memory does not cap the batch; the warning says so.
+    const Interval per_replica = r.memory.capacity_known ? r.fit.max_concurrency / double(replicas)
+                                                         : Interval::exact(double(scenario.concurrency));
     r.performance = estimate_speed(ctx, ctx.count, tp, per_replica);
     if (opt.plan) r.plan = plan_all(ctx);
     if (opt.decision) {

@@ -34,21 +34,23 @@ std::string fixed(double v, int decimals) {
 
 bool is_large(double v) { return std::fabs(v) >= 1e4; }
 
-// A large value as a scaled number with a suffix: 12k, 1.5M / 12 万, 1.5 亿.
+// A large value as a scaled number with a suffix: 12k, 1.5M / 12万, 1.5亿.
 std::string large(double v, const std::string& lang) {
     const double a = std::fabs(v);
     double scale = 1;
     std::string suffix;
     if (lang == "zh") {
-        if (a >= 1e8) scale = 1e8, suffix = " 亿";
-        else scale = 1e4, suffix = " 万";
+        if (a >= 1e8) scale = 1e8, suffix = "亿";
+        else scale = 1e4, suffix = "万";
     } else {
         if (a >= 1e9) scale = 1e9, suffix = "B";
         else if (a >= 1e6) scale = 1e6, suffix = "M";
         else scale = 1e3, suffix = "k";
     }
     const double s = v / scale;
-    return fixed(s, std::fabs(s) >= 10 ? 0 : 1) + suffix;
+    std::string out = fixed(s, std::fabs(s) >= 10 ? 0 : 1);
+    if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+    return out + suffix;
 }
 
 }  // namespace
@@ -56,7 +58,18 @@ std::string large(double v, const std::string& lang) {
 std::string number(double v, const std::string& lang) {
     if (!std::isfinite(v)) return "—";
     if (is_large(v)) return large(v, lang);
-    return fixed(v, decimals_for(v));
+    // A lone number drops trailing zeros ("2 s", "0.5 s"); intervals keep them so both ends line up.
+    std::string s = fixed(v, decimals_for(v));
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
+}
+
+std::string count_range(Interval n, const std::string& lang) {
+    const std::string lo = count(n.lo, lang), hi = count(n.hi, lang);
+    return lo == hi ? lo : lo + kDash + hi;
 }
 
 std::string interval(Interval v, const std::string& unit, const std::string& lang) {
@@ -68,11 +81,12 @@ std::string interval(Interval v, const std::string& unit, const std::string& lan
         lo = number(v.lo, lang);
         hi = number(v.hi, lang);
     } else {
-        // Same decimals on both ends, chosen by the larger end; a positive low end never prints as 0.
-        int d = decimals_for(std::max(std::fabs(v.lo), std::fabs(v.hi)));
-        if (v.lo > 0 && v.lo < 0.5 * std::pow(10.0, -d)) d = std::max(d, decimals_for(v.lo));
-        lo = fixed(v.lo, d);
-        hi = fixed(v.hi, d);
+        // Same decimals on both ends when they are of a size ("6.1–7.0"); ends of different sizes keep
+        // their own ("0.065–144"), so neither prints as 0 nor grows false digits.
+        const int d_hi = decimals_for(std::max(std::fabs(v.lo), std::fabs(v.hi)));
+        const int d_lo = v.lo == 0 ? d_hi : decimals_for(v.lo);
+        lo = fixed(v.lo, d_lo > d_hi + 1 ? d_lo : d_hi);
+        hi = fixed(v.hi, d_hi);
     }
     std::string out = lo == hi ? lo : lo + kDash + hi;
     if (!unit.empty()) out += " " + unit;

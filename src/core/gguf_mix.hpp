@@ -94,7 +94,10 @@ struct Mix {
 // Bytes of one tensor stored as `type` (rows × ne0 / block × block bytes).
 double tensor_bytes(const Tensor& t, GgmlType type);
 
-// The type llama-quantize gives every tensor of `m` for ftype `f`, and the sum of their bytes.
+// The type llama-quantize gives each tensor of `tensors` (model_tensors(m), in that order) for ftype `f`.
+std::vector<GgmlType> choose_types(const std::vector<Tensor>& tensors, const ModelArch& m, Ftype f,
+                                   const MixOptions& options = {});
+// The same with the tensors and the sum of their bytes.
 Mix quantize_mix(const ModelArch& m, Ftype f, const MixOptions& options = {});
 
 // Model facts the rules read (exposed for tests).

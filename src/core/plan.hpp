@@ -26,7 +26,7 @@ int smallest_fitting_tp(const Context& ctx, const Hardware& hw);
 // One replica's cards: `tp` cards split each layer's matrices (TP engines) or the layers (layer_split:
 // llama.cpp, Ollama — what `tp` means to memory.cpp and speed.cpp for them); `pp` pipeline stages of `tp`
 // cards each, one per node, when a TP engine needs more than one node.
-struct Layout {
+struct ReplicaLayout {
     int tp = 1;
     int pp = 1;
     bool layer_split = false;
@@ -43,6 +43,15 @@ struct Misses {
     bool any() const { return memory || ttft || tps || unknown; }
 };
 
+// One end of a speed result against the targets: optimistic compares the fast ends (highest tokens/s,
+// lowest TTFT), pessimistic the slow ends. `unknown` when the speed is not a finite positive number.
+Misses target_misses(const PerformanceResult& perf, const Targets& targets, bool optimistic);
+
+// What a miss means, in both languages ("TTFT passes 2 s, and per-user speed drops below 10 tok/s");
+// "显存" / "统一内存" / "内存" by the kind of hardware.
+Text describe_misses(const Misses& m, const Targets& targets, const Hardware& hw);
+std::string memory_word_zh(const Hardware& hw);
+
 struct ServingCheck {
     PerformanceResult perf;  // at the given concurrency (all replicas together)
     Interval max_batch;      // sequences of context_tokens that memory holds per replica
@@ -51,11 +60,25 @@ struct ServingCheck {
     Misses pessimistic;      // the slow / large-memory ends
 };
 
+// What memory holds on one layout: sequences of `context_tokens` per replica (floored; from estimate_fit,
+// independent of the concurrency) and whether one full sequence fits (estimate_fit at concurrency 1).
+// Without a known capacity (a CPU platform without a RAM size) nothing limits the batch.
+struct MemoryBatch {
+    Interval per_replica;
+    bool capacity_known = true;
+    bool one_sequence_fits = false;
+};
+MemoryBatch memory_batch(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
+                         int64_t context_tokens);
+
 // `concurrency` users with sequences of `context_tokens` on `replicas` replicas of `layout` on `hw`,
 // against ctx's targets. Memory from estimate_fit, speed from estimate_speed (users beyond what memory
 // holds wait, which shows in the TTFT).
-ServingCheck check_serving(const Context& ctx, const Hardware& hw, Layout layout, int replicas,
+ServingCheck check_serving(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                            int64_t concurrency, int64_t context_tokens);
+// The same with the memory side computed once (searches over concurrency reuse it).
+ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
+                                int64_t concurrency, int64_t context_tokens, const MemoryBatch& memory);
 
 // The catalog's GPU servers hold 8 cards (HGX/DGX boards); TP stops there and pipeline stages go across
 // nodes. The planner searches up to kMaxNodes nodes per replica: a search bound, not a physical limit.

@@ -99,6 +99,7 @@ struct CostResult {
     // Added by cost.cpp: what the self-hosted figure prices ("1 × RTX 4090", or the planner's pick when the
     // user's hardware has no price), the API row in its own currency, and which figures are known.
     std::string self_hosted_config;
+    bool self_hosted_from_planner = false;
     bool has_per_mtok = false;             // false when the traffic is 0 requests/day
     bool has_api_price = false;            // false when the catalog has no comparable API row
     std::string api_currency = "USD";      // currency of the API row

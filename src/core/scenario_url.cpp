@@ -98,13 +98,15 @@ Expected<json> to_patch(const Param& p, const std::string& value) {
             double d;
             if (!parse_number(value, &d))
                 return Error{"url.type", std::string("url.") + p.key, "must be a number, got \"" + value + "\""};
-            v = d;
+            // Integral values travel as JSON integers so range errors echo "-4", as typed, not "-4.0".
+            if (d == std::floor(d) && std::fabs(d) < 9e15) v = static_cast<int64_t>(d);
+            else v = d;
             break;
         }
         case Kind::count: {
             double d;
             if (value == "auto") v = nullptr;
-            else if (parse_number(value, &d)) v = d;
+            else if (parse_number(value, &d)) v = (d == std::floor(d) && std::fabs(d) < 9e15) ? json(static_cast<int64_t>(d)) : json(d);
             else return Error{"url.type", "url.count", "must be an integer or \"auto\", got \"" + value + "\""};
             break;
         }

@@ -18,13 +18,13 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
+struct CliRun {
     int code;
     std::string out;
     std::string err;
 };
 
-Run run(const std::string& args, const std::string& stdin_text = "") {
+CliRun run(const std::string& args, const std::string& stdin_text = "") {
     const std::string err_file = ::testing::TempDir() + "infersizer_cli_err.txt";
     std::string cmd = std::string(INFERSIZER_CLI_PATH) + " " + args + " 2>" + err_file;
     if (!stdin_text.empty()) {
@@ -34,7 +34,7 @@ Run run(const std::string& args, const std::string& stdin_text = "") {
     } else {
         cmd += " </dev/null";
     }
-    Run r;
+    CliRun r;
     FILE* p = popen(cmd.c_str(), "r");
     std::array<char, 4096> buf;
     size_t n;
@@ -53,10 +53,10 @@ std::string golden(const std::string& name) { return std::string(INFERSIZER_GOLD
 }  // namespace
 
 TEST(Cli, VersionAndCatalog) {
-    Run v = run("--version");
+    CliRun v = run("--version");
     EXPECT_EQ(v.code, 0);
     EXPECT_EQ(v.out.rfind("infersizer ", 0), 0u);
-    Run c = run("catalog --json");
+    CliRun c = run("catalog --json");
     ASSERT_EQ(c.code, 0) << c.err;
     const json j = json::parse(c.out);
     EXPECT_EQ(j["models"].size(), infersizer::bundled::catalog().models.size());
@@ -65,7 +65,7 @@ TEST(Cli, VersionAndCatalog) {
 }
 
 TEST(Cli, EstimateJsonIsExactlyOneResultEqualToTheCore) {
-    Run r = run("estimate --scenario " + golden("personal_8b_4090.json") + " --json --lang en");
+    CliRun r = run("estimate --scenario " + golden("personal_8b_4090.json") + " --json --lang en");
     ASSERT_EQ(r.code, 0) << r.err;
     const json j = json::parse(r.out);  // throws (fails the test) if there is anything but one object
     EXPECT_EQ(j["schema"], "infersizer.result/1");
@@ -83,8 +83,8 @@ TEST(Cli, StdinAndFlagsGiveTheSameResult) {
     std::ifstream in(golden("online_70b_h100_vllm.json"));
     std::stringstream ss;
     ss << in.rdbuf();
-    Run a = run("estimate --scenario - --json --lang en", ss.str());
-    Run b = run("estimate --model Llama-3.1-70B --weights fp8 --engine vllm --hardware nvidia-h100-sxm-80gb "
+    CliRun a = run("estimate --scenario - --json --lang en", ss.str());
+    CliRun b = run("estimate --model Llama-3.1-70B --weights fp8 --engine vllm --hardware nvidia-h100-sxm-80gb "
                 "--count auto --context 8192 --prompt 1500 --output 300 --concurrency 32 --ttft 2 --tps 15 "
                 "--requests-per-day 50000 --headroom 0.1 --json --lang en");
     ASSERT_EQ(a.code, 0) << a.err;
@@ -93,7 +93,7 @@ TEST(Cli, StdinAndFlagsGiveTheSameResult) {
 }
 
 TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
-    Run r = run("estimate --model Qwen3-8B --hardware nvidia-rtx-4090 --concurrency -3");
+    CliRun r = run("estimate --model Qwen3-8B --hardware nvidia-rtx-4090 --concurrency -3");
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.err, "error: scenario.concurrency: must be an integer from 1 to 100000, got -3\n");
     EXPECT_TRUE(r.out.empty());
@@ -121,12 +121,12 @@ TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
 }
 
 TEST(Cli, ReadableReportInBothLanguages) {
-    Run en = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang en");
+    CliRun en = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang en");
     ASSERT_EQ(en.code, 0) << en.err;
     EXPECT_NE(en.out.find("① Memory"), std::string::npos);
     EXPECT_NE(en.out.find("CPU / GPU / API"), std::string::npos);
     EXPECT_EQ(en.out.find("nan"), std::string::npos);
-    Run zh = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang zh");
+    CliRun zh = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang zh");
     ASSERT_EQ(zh.code, 0) << zh.err;
     EXPECT_NE(zh.out.find("① 显存"), std::string::npos);
 }

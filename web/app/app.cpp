@@ -96,6 +96,14 @@ std::string app_take_clipboard_request(AppState* s) {
 // ---------------------------------------------------------------------------------------------------
 namespace {
 
+// "输入 · Qwen3-8B · Q4_K_M · GeForce RTX 4090 24GB × 1 · 5 人" for the folded strip.
+std::string inputs_summary(const AppState& s) {
+    std::string out = std::string(tr(S::inputs, s.lang)) + " · " + s.scenario.display_model_name() + " · " + s.scenario.weights;
+    if (s.result) out += " · " + s.result->hardware_name + " × " + std::to_string(s.result->count);
+    out += " · " + std::to_string(s.scenario.concurrency) + " " + tr(S::unit_users, s.lang);
+    return out;
+}
+
 void draw_inputs(AppState& s) {
     DrawModelPanel(s);
     DrawTrafficPanel(s);
@@ -106,12 +114,28 @@ void draw_inputs(AppState& s) {
 void draw_results(AppState& s) {
     DrawVerdictPanel(s);
     if (!s.result) return;
-    DrawMemoryPanel(s);
-    DrawSpeedPanel(s);
+    // Memory and speed side by side when there is room for both at a readable width.
+    const float em = ImGui::GetFontSize();
+    if (ImGui::GetContentRegionAvail().x >= em * 48 &&
+        ImGui::BeginTable("memory_speed", 2, ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("memory", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+        ImGui::TableSetupColumn("speed", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        DrawMemoryPanel(s);
+        ImGui::TableNextColumn();
+        if (s.result) DrawSpeedPanel(s);
+        if (s.result) DrawCostPanel(s);
+        ImGui::EndTable();
+    } else {
+        DrawMemoryPanel(s);
+        if (s.result) DrawSpeedPanel(s);
+        if (s.result) DrawCostPanel(s);
+    }
+    if (!s.result) return;
+    DrawWarningsPanel(s);
     DrawDecisionPanel(s);
     DrawPlanPanel(s);
-    DrawCostPanel(s);
-    DrawWarningsPanel(s);
 }
 
 }  // namespace
@@ -145,8 +169,9 @@ bool app_frame(AppState* sp) {
             ImGui::EndChild();
         } else {
             ImGui::BeginChild("narrow", ImVec2(0, 0), false);
+            // Folded, the strip still says what is being sized.
             ImGui::SetNextItemOpen(s.inputs_open_narrow, ImGuiCond_Always);
-            s.inputs_open_narrow = ImGui::CollapsingHeader(tr(S::inputs, s.lang));
+            s.inputs_open_narrow = ImGui::CollapsingHeader((inputs_summary(s) + "###inputs").c_str());
             if (s.inputs_open_narrow) draw_inputs(s);
             draw_results(s);
             ImGui::EndChild();

@@ -87,7 +87,7 @@ struct AppState {
     HardwareFilter hw_filter;
     ColocatedDraft colocated_draft;
     bool plan_fits_only = false;
-    bool inputs_open_narrow = true;  // narrow layout: the inputs strip is expanded
+    bool inputs_open_narrow = false;  // narrow layout: the inputs strip starts folded, the answer first
 
     // --- Fonts ----------------------------------------------------------------------------------------
     ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state

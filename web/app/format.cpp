@@ -85,22 +85,38 @@ std::string fmt_money(double amount, const std::string& currency, double cny_per
     return fmt_money_interval(Interval::exact(amount), currency, cny_per_usd);
 }
 
-std::string fmt_money_interval(Interval amount, const std::string& currency, double cny_per_usd) {
-    // Three significant digits: these are estimates, and more digits would claim a precision they lack.
-    auto one = [](double a) { return fmt_sig(a, 3); };
-    auto range = [&](Interval x, const std::string& cur) {
-        const std::string lo = one(x.lo), hi = one(x.hi);
-        return symbol(cur) + (lo == hi ? lo : lo + " – " + symbol(cur) + hi);
-    };
-    std::string out = range(amount, currency);
-    if (cny_per_usd > 0 && currency == "USD") out += " (≈ " + range(amount * cny_per_usd, "CNY") + ")";
-    else if (cny_per_usd > 0 && currency == "CNY") out += " (≈ " + range(amount / cny_per_usd, "USD") + ")";
-    return out;
+namespace {
+
+// Three significant digits: these are estimates, and more digits would claim a precision they lack.
+std::string money_range(Interval x, const std::string& currency) {
+    const std::string lo = fmt_sig(x.lo, 3), hi = fmt_sig(x.hi, 3);
+    return symbol(currency) + (lo == hi ? lo : lo + " – " + symbol(currency) + hi);
 }
 
-std::string fmt_seconds(Interval s, Lang lang) {
-    if (s.hi < 1.0) return fmt_interval(s * 1000.0, tr(S::unit_ms, lang));
-    return fmt_interval(s, tr(S::unit_s, lang));
+}  // namespace
+
+std::string fmt_money_converted(Interval amount, const std::string& currency, double cny_per_usd) {
+    if (cny_per_usd <= 0) return "";
+    if (currency == "USD") return "≈ " + money_range(amount * cny_per_usd, "CNY");
+    if (currency == "CNY") return "≈ " + money_range(amount / cny_per_usd, "USD");
+    return "";
+}
+
+std::string fmt_money_interval(Interval amount, const std::string& currency, double cny_per_usd) {
+    const std::string converted = fmt_money_converted(amount, currency, cny_per_usd);
+    return money_range(amount, currency) + (converted.empty() ? "" : " (" + converted + ")");
+}
+
+std::string fmt_seconds(Interval s, Lang lang, int sig) {
+    if (s.hi < 1.0) return fmt_interval(s * 1000.0, tr(S::unit_ms, lang), sig);
+    return fmt_interval(s, tr(S::unit_s, lang), sig);
+}
+
+std::string fmt_tokens(double v, Lang lang) {
+    const double k = 1024;
+    if (v >= k * k && std::fmod(v, k * k) == 0) return fmt_sig(v / (k * k), 6) + "M";
+    if (v >= k && std::fmod(v, k) == 0) return fmt_sig(v / k, 6) + "k";
+    return fmt_count(v, lang);
 }
 
 }  // namespace infersizer::app

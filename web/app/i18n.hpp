@@ -33,7 +33,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(inputs, "输入", "Inputs")                                                                         \
     X(preset, "场景", "Scenario")                                                                       \
     X(preset_chat, "对话", "Chat")                                                                      \
-    X(preset_rag, "检索增强 (RAG)", "RAG")                                                              \
+    X(preset_rag, "RAG 检索", "RAG")                                                              \
     X(preset_long_doc, "长文档", "Long document")                                                       \
     X(preset_batch, "离线批处理", "Offline batch")                                                      \
     X(preset_hint, "只改上下文与流量，模型和硬件不变", "Changes context and traffic only, not model or hardware") \
@@ -96,7 +96,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(unit_cards, "张", "cards")                                                                        \
     X(num_1e4, "万", "k")                                                                               \
     X(num_1e8, "亿", "M")                                                                               \
-    X(num_1e9, "", "B")                                                                                 \
+    X(num_1e9, "十亿", "B")                                                                                 \
     /* ③ where it runs */                                                                               \
     X(sec_hardware, "③ 部署", "③ Where it runs")                                                       \
     X(hardware, "硬件", "Hardware")                                                                     \
@@ -174,7 +174,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(misses_target, "未达目标", "misses target")                                                       \
     /* results: cards */                                                                                \
     X(sec_cards, "卡型对比", "Cards compared")                                                          \
-    X(fits_only, "只看达标的", "Meeting targets only")                                                  \
+    X(fits_only, "只看放得下的", "Fits only")                                                  \
     X(plan_summary_fmt, "%d 种达标 / 共 %d 种", "%d meet the targets / %d in all")                      \
     X(col_accelerator, "加速卡", "Accelerator")                                                         \
     X(col_cards, "卡数", "Cards")                                                                       \
@@ -193,6 +193,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(col_verdict, "结论", "Verdict")                                                                   \
     X(col_reason, "关键判断", "Key judgement")                                                          \
     X(col_fails_when, "何时失效", "Fails when")                                                         \
+    X(fails_when_fmt, "何时失效：%s", "Fails when: %s")                                                 \
     X(option_cpu, "CPU", "CPU")                                                                         \
     X(option_gpu, "GPU", "GPU")                                                                         \
     X(option_api, "云端 API", "Cloud API")                                                              \
@@ -203,10 +204,10 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     /* results: cost */                                                                                 \
     X(sec_cost, "成本", "Cost")                                                                         \
     X(self_hosted, "自建", "Self-hosted")                                                               \
-    X(api_fmt, "API（%s）", "API (%s)")                                                                 \
+    X(break_even_short, "盈亏平衡", "Break-even")                                                         \
     X(per_month, "/月", "/month")                                                                       \
     X(per_mtok, "每百万输出 token", "per 1M output tokens")                                             \
-    X(break_even, "日请求量超过此值时自建更便宜", "Self-hosting is cheaper above this many requests/day") \
+    X(break_even, "日请求量超过此值时自建更便宜", "self-hosting is cheaper above this traffic")          \
     X(no_gpu_price, "该硬件没有已知的租用价格", "No known rental price for this hardware")              \
     X(exchange_fmt, "按 1 USD = %s CNY 换算", "converted at 1 USD = %s CNY")                            \
     /* results: warnings and hover */                                                                   \

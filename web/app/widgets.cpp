@@ -53,10 +53,16 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
         ImGui::SameLine();
         MutedText(std::string("(") + spec.unit + ")");
     }
-    if (ImGui::IsItemHovered() || ImGui::IsItemFocused())
-        ImGui::SetTooltip("%s", trf(S::range_fmt, s.lang, fmt_sig(spec.min * k, 6).c_str(),
-                                    fmt_sig(spec.max * k, 6).c_str()).c_str());
-    if (spec.hint) MutedText(spec.hint);
+    if (ImGui::IsItemHovered()) {
+        const std::string range = trf(S::range_fmt, s.lang, fmt_sig(spec.min * k, 6).c_str(), fmt_sig(spec.max * k, 6).c_str());
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(em * 28);
+        if (spec.tooltip) ImGui::TextUnformatted(spec.tooltip);
+        ImGui::TextUnformatted(range.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    if (spec.hint) ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), spec.hint);
 
     // Slider over the common span; typed entry covers the whole accepted range.
     const float entry_w = em * 6.5f;
@@ -66,7 +72,9 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     const double smin = spec.slider_min * k, smax = spec.slider_max * k;
     ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput;
     if (spec.logarithmic) flags |= ImGuiSliderFlags_Logarithmic;
-    if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &shown, &smin, &smax, "", flags)) {
+    // Labels carry the key so tests (and screen readers, one day) can tell the fields apart.
+    const std::string slider_id = std::string("##slider_") + spec.key, typed_id = std::string("##typed_") + spec.key;
+    if (ImGui::SliderScalar(slider_id.c_str(), ImGuiDataType_Double, &shown, &smin, &smax, "", flags)) {
         double v = shown / k;
         if (spec.integer) v = std::round(v);
         if (v != value) {
@@ -78,7 +86,7 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(entry_w);
     if (!field.editing) field.text = plain_number(value * k, spec.integer);
-    ImGui::InputText("##typed", &field.text, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll);
+    ImGui::InputText(typed_id.c_str(), &field.text, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll);
     if (ImGui::IsItemActivated()) field.editing = true;
     const TypedValue typed = check_typed(field.text, spec.min * k, spec.max * k, spec.integer && k == 1.0);
     const std::string range_lo = fmt_sig(spec.min * k, 6), range_hi = fmt_sig(spec.max * k, 6);
@@ -182,6 +190,37 @@ void TraceTooltip(const AppState& s, const char* key) {
 void FigureText(const AppState& s, const char* key, const std::string& text) {
     ImGui::TextUnformatted(text.c_str());
     TraceTooltip(s, key);
+}
+
+void SectionTitle(const char* text) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::TextUnformatted(text);
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+}
+
+void ColoredWrapped(const ImVec4& color, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+void SameLineIfFits(float next_width) {
+    ImGui::SameLine();
+    // The available width is the table cell's inside a table, the window's elsewhere.
+    if (ImGui::GetContentRegionAvail().x < next_width) ImGui::NewLine();
+}
+
+void MutedTextFlow(const std::string& text) {
+    SameLineIfFits(ImGui::CalcTextSize(text.c_str()).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
 }
 
 void HelpMarker(const char* text) {

@@ -29,6 +29,7 @@ struct FieldSpec {
     bool logarithmic = true;
     const char* hint = nullptr;  // shown under the label (e.g. "busiest minutes, not average")
     double display_scale = 1.0;  // shown value = stored × scale (headroom: fraction → %)
+    const char* tooltip = nullptr;  // more about the field, on hover of its label
 };
 // Draws label, slider and typed entry. Returns true when `value` changed (the caller applies it).
 bool NumberInput(AppState& s, const FieldSpec& spec, double& value);
@@ -45,6 +46,16 @@ void VerdictBadge(Verdict v, const char* word);
 void TraceTooltip(const AppState& s, const char* key);
 // Text followed by its trace on hover.
 void FigureText(const AppState& s, const char* key, const std::string& text);
+
+// A section's title line with a rule under it.
+void SectionTitle(const char* text);
+// Wrapped text in a verdict colour.
+void ColoredWrapped(const ImVec4& color, const std::string& text);
+
+// Continues the line when `next_width` still fits before the right edge, else starts a new line.
+void SameLineIfFits(float next_width);
+// Muted text that continues the current line when it fits, else wraps onto the next lines.
+void MutedTextFlow(const std::string& text);
 
 // A "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);

@@ -14,6 +14,8 @@
 //   onResult(cb)            cb(result) after every change; returns a function that unsubscribes
 //   setLang(l) / lang       the page's language, "zh" | "en"
 //   frameCount              ImGui frames drawn so far (an idle page draws none)
+//   urlErrors               the start URL's invalid parameters, one line each (the page shows them too)
+//   error                   the load failure shown in the page, or null
 //
 // Index: [text] [dom] [language] [catalog] [strings] [start] [api] [url] [events] [geometry] [clipboard]
 (function () {
@@ -266,6 +268,18 @@
     get lang() { return started ? callString('is_lang') : startLang; },
     get frameCount() { return started ? call('is_frames_drawn', []) >>> 0 : 0; },
     get catalogSummary() { return started ? callString('is_catalog_summary') : ''; },
+    // The invalid parameters of the URL the page was opened with, one line each naming its key (the page
+    // shows them too). undefined if this build's app cannot report them.
+    get urlErrors() {
+      if (!started) return undefined;
+      const text = callString('is_url_errors');
+      if (!text.startsWith('ok\n')) return undefined;
+      return text.slice(3).split('\n').filter(Boolean);
+    },
+    // For tests of the platform layer, not a stable API.
+    _debug: {
+      imguiMouse() { return started ? callString('is_debug_mouse').split(' ').map(Number) : null; },
+    },
   };
   window.infersizer = api;
 

@@ -7,7 +7,7 @@
 // Index
 //   [SECTION] Platform state
 //   [SECTION] Wake-ups: input callbacks that ask for frames
-//   [SECTION] Canvas geometry and devicePixelRatio
+//   [SECTION] Canvas geometry, devicePixelRatio, mouse cursor
 //   [SECTION] Fonts
 //   [SECTION] Clipboard
 //   [SECTION] Frame
@@ -34,6 +34,13 @@
 #define INFERSIZER_VERSION "0.0.0"
 #endif
 
+// Optional app function (not yet in app.hpp): the invalid URL parameters, one Error::cli_line() per
+// line. Declared weak so the page links with or without it; window.infersizer.urlErrors is undefined
+// until web/app provides it (it must live in an object file the link already pulls in, e.g. app.cpp).
+namespace infersizer::app {
+std::string app_url_errors(AppState* s) __attribute__((weak));
+}
+
 namespace {
 
 using infersizer::app::AppState;
@@ -43,8 +50,10 @@ using infersizer::app::AppState;
 // -----------------------------------------------------------------------------------------------------
 
 // Tracy's idle pattern: every reason to redraw sets frames_left to a few frames, each drawn frame spends
-// one; at zero the main loop returns at once, so an idle page does no ImGui work and no GL calls.
-// Three frames let ImGui settle hover state and auto-sized windows after the last event.
+// one; at zero a tick returns at once, so an idle page does no ImGui work and no GL calls. Three frames
+// let ImGui settle hover state and auto-sized windows after the last event. Beyond Tracy, the loop then
+// pauses itself and the next request resumes it: a requestAnimationFrame loop that only returns still
+// kept the main thread ~1.5 % busy in Chromium (bench/page_bench.mjs); paused, it is ~0 %.
 constexpr int kActiveFrames = 3;
 // After the catalog loads, a few more: ImGui hides a new window in its first frame and sizes
 // auto-fit windows over the next ones; `ready` resolves only after these are drawn.
@@ -58,6 +67,7 @@ struct Platform {
     AppState* app = nullptr;
 
     int frames_left = 0;           // frames still to draw before going idle
+    bool loop_paused = false;      // emscripten_pause_main_loop while idle
     unsigned frames_drawn = 0;     // ImGui frames rendered since start (tests read it)
     bool first_frames_reported = false;
     bool geometry_dirty = true;    // set by resize / dpr listeners in bridge.js
@@ -71,11 +81,19 @@ struct Platform {
     unsigned reported_generation = 0;  // app_result_generation() last told to JS
     std::string clipboard_text;        // what ImGui reads on Ctrl+V (navigator.clipboard is async)
     std::string returned;              // keeps the last string handed to JS alive until the next call
+    ImGuiMouseCursor css_cursor = ImGuiMouseCursor_Arrow;  // the canvas's CSS cursor
 };
 
 Platform g_platform;  // Emscripten's C main loop callback carries no user data we control here.
 
-void request_frames(int n) { g_platform.frames_left = std::max(g_platform.frames_left, n); }
+void request_frames(int n) {
+    Platform& p = g_platform;
+    p.frames_left = std::max(p.frames_left, n);
+    if (p.loop_paused) {
+        p.loop_paused = false;
+        emscripten_resume_main_loop();
+    }
+}
 
 }  // namespace
 
@@ -84,6 +102,7 @@ EM_JS(void, is_js_platform_ready, (int ok), { Module.isBridge.platformReady(ok);
 EM_JS(void, is_js_first_frames, (), { Module.isBridge.firstFrames(); });
 EM_JS(void, is_js_result_changed, (), { Module.isBridge.resultChanged(); });
 EM_JS(void, is_js_copy_text, (const char* text), { Module.isBridge.copyText(UTF8ToString(text)); });
+EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 namespace {
 
@@ -115,12 +134,12 @@ void install_wake_callbacks(GLFWwindow* window) {
 }
 
 // -----------------------------------------------------------------------------------------------------
-// [SECTION] Canvas geometry and devicePixelRatio
+// [SECTION] Canvas geometry, devicePixelRatio, mouse cursor
 // -----------------------------------------------------------------------------------------------------
 // Emscripten 3.1.6's GLFW ignores devicePixelRatio (toolchain.md): the page's CSS gives the canvas its
 // logical size, and we size the backing store to CSS × dpr ourselves. GLFW then reports cursor
 // positions in backing pixels (Browser.calculateMouseEvent scales by canvas.width / rect.width), which
-// we scale back to logical pixels for ImGui.
+// we scale back to logical pixels for ImGui. GLFW's own window size goes stale and is not used.
 
 void load_fonts(Platform& p);
 
@@ -138,7 +157,9 @@ void sync_geometry(Platform& p) {
     if (backing_w != p.backing_w || backing_h != p.backing_h) {
         p.backing_w = backing_w;
         p.backing_h = backing_h;
-        glfwSetWindowSize(p.window, backing_w, backing_h);  // sets canvas.width/height, keeps CSS size
+        // Not glfwSetWindowSize: 3.1.6's version requests fullscreen whenever the size equals the
+        // screen's (a maximised window at dpr 1). The attribute alone leaves the CSS size alone.
+        emscripten_set_canvas_element_size(kCanvasSelector, backing_w, backing_h);
     }
     if (p.app != nullptr && dpr != p.dpr) {
         p.dpr = dpr;
@@ -161,6 +182,31 @@ void apply_display_metrics(const Platform& p) {
     } else if (io.MousePos.x != -FLT_MAX) {
         io.MousePos = ImVec2(io.MousePos.x / scale_x, io.MousePos.y / scale_y);
     }
+}
+
+// The 1.86 backend would change the cursor with glfwSetInputMode every frame, which in 3.1.6 calls
+// document.exitPointerLock() (a rejected promise in current Chromium) and has no cursor shapes anyway;
+// ImGuiConfigFlags_NoMouseCursorChange stops it, and the canvas's CSS cursor follows ImGui instead.
+const char* css_cursor(ImGuiMouseCursor cursor) {
+    switch (cursor) {
+        case ImGuiMouseCursor_None: return "none";
+        case ImGuiMouseCursor_TextInput: return "text";
+        case ImGuiMouseCursor_ResizeAll: return "move";
+        case ImGuiMouseCursor_ResizeNS: return "ns-resize";
+        case ImGuiMouseCursor_ResizeEW: return "ew-resize";
+        case ImGuiMouseCursor_ResizeNESW: return "nesw-resize";
+        case ImGuiMouseCursor_ResizeNWSE: return "nwse-resize";
+        case ImGuiMouseCursor_Hand: return "pointer";
+        case ImGuiMouseCursor_NotAllowed: return "not-allowed";
+        default: return "default";
+    }
+}
+
+void update_css_cursor(Platform& p) {
+    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+    if (cursor == p.css_cursor) return;
+    p.css_cursor = cursor;
+    is_js_set_cursor(css_cursor(cursor));
 }
 
 // -----------------------------------------------------------------------------------------------------
@@ -232,6 +278,7 @@ void draw_frame(Platform& p) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     ++p.frames_drawn;
+    update_css_cursor(p);
     if (animating) request_frames(kActiveFrames);
 }
 
@@ -242,11 +289,16 @@ void main_loop_tick() {
         p.geometry_dirty = false;
         sync_geometry(p);
     }
-    if (p.frames_left <= 0 || p.backing_w == 0) return;  // idle: no NewFrame, no Render
-    --p.frames_left;
-    draw_frame(p);
-    report_after_frame(p);
-    notify_if_result_changed(p);
+    if (p.frames_left > 0 && p.backing_w > 0) {
+        --p.frames_left;
+        draw_frame(p);
+        report_after_frame(p);
+        notify_if_result_changed(p);
+    }
+    if (p.frames_left <= 0 && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
+        p.loop_paused = true;
+        emscripten_pause_main_loop();
+    }
 }
 
 const char* hand_to_js(std::string s) {
@@ -336,7 +388,20 @@ EMSCRIPTEN_KEEPALIVE const char* is_catalog_summary() {
     return hand_to_js(g_platform.app ? infersizer::app::app_catalog_summary(g_platform.app) : "");
 }
 
+// "" when the app cannot say (see app_url_errors above); otherwise "ok\n" followed by the error lines.
+EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
+    if (g_platform.app == nullptr || !infersizer::app::app_url_errors) return hand_to_js("");
+    return hand_to_js("ok\n" + infersizer::app::app_url_errors(g_platform.app));
+}
+
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
+
+// Tests: where ImGui saw the mouse in the last frame, in logical px ("x y"; huge negative when outside).
+// Checks the devicePixelRatio scaling of GLFW's backing-pixel cursor positions.
+EMSCRIPTEN_KEEPALIVE const char* is_debug_mouse() {
+    const ImVec2 m = ImGui::GetCurrentContext() ? ImGui::GetIO().MousePos : ImVec2(-FLT_MAX, -FLT_MAX);
+    return hand_to_js(std::to_string(m.x) + " " + std::to_string(m.y));
+}
 
 // bridge.js: the canvas may have changed size or devicePixelRatio (resize, zoom, another monitor).
 EMSCRIPTEN_KEEPALIVE void is_geometry_changed() {
@@ -382,7 +447,7 @@ int main() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
     io.IniFilename = nullptr;  // no imgui.ini in the browser: the URL carries the state
 
     install_wake_callbacks(p.window);

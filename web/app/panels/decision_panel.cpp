@@ -1,5 +1,78 @@
+// decision_panel.cpp — the CPU / GPU / API rows and the seed's scenario rows: verdict (colour and word),
+// the key judgement and the failure point, all sentences from the core. Four columns when wide; on a
+// narrow window two, with the failure point under the judgement.
 #include "panels.hpp"
 
+#include "widgets.hpp"
+
+#include <algorithm>
+#include <imgui.h>
+
 namespace infersizer::app {
-void DrawDecisionPanel(AppState&) {}
+
+namespace {
+
+const char* option_label(const std::string& option, Lang lang) {
+    if (option == "cpu") return tr(S::option_cpu, lang);
+    if (option == "gpu") return tr(S::option_gpu, lang);
+    if (option == "api") return tr(S::option_api, lang);
+    if (option == "personal") return tr(S::option_personal, lang);
+    if (option == "offline_batch") return tr(S::option_offline_batch, lang);
+    if (option == "online_service") return tr(S::option_online_service, lang);
+    if (option == "cloud_api") return tr(S::option_cloud_api, lang);
+    return option.c_str();  // a row the page has no name for yet: its id
+}
+
+float badge_width(Lang lang) {
+    float w = 0;
+    for (Verdict v : {Verdict::yes, Verdict::conditional, Verdict::no})
+        w = std::max(w, ImGui::CalcTextSize(decision_word(v, lang)).x);
+    return w + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+void draw_row_wide(const AppState& s, const DecisionRow& d) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", option_label(d.option, s.lang));
+    ImGui::TableNextColumn();
+    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang));
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", d.fails_when.in(s.lang_code()).c_str());
+}
+
+void draw_row_narrow(const AppState& s, const DecisionRow& d) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", option_label(d.option, s.lang));
+    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang));
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", trf(S::fails_when_fmt, s.lang, d.fails_when.in(s.lang_code()).c_str()).c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void DrawDecisionPanel(AppState& s) {
+    const Result& r = *s.result;
+    if (r.decision.empty() && r.scenarios.empty()) return;
+    SectionTitle(tr(S::sec_decision, s.lang));
+    const float em = ImGui::GetFontSize();
+    const bool wide = ImGui::GetContentRegionAvail().x >= em * 36;
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("decision", wide ? 4 : 2, flags)) return;
+    ImGui::TableSetupColumn(tr(S::col_option, s.lang), ImGuiTableColumnFlags_WidthFixed,
+                            std::max(em * 6.5f, badge_width(s.lang)));
+    if (wide) ImGui::TableSetupColumn(tr(S::col_verdict, s.lang), ImGuiTableColumnFlags_WidthFixed, badge_width(s.lang));
+    ImGui::TableSetupColumn(tr(S::col_reason, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    if (wide) ImGui::TableSetupColumn(tr(S::col_fails_when, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    for (const DecisionRow& d : r.decision) wide ? draw_row_wide(s, d) : draw_row_narrow(s, d);
+    for (const DecisionRow& d : r.scenarios) wide ? draw_row_wide(s, d) : draw_row_narrow(s, d);
+    ImGui::EndTable();
+}
+
 }  // namespace infersizer::app

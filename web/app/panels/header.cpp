@@ -40,9 +40,12 @@ void DrawHeader(AppState& s) {
     const std::string data_version = s.catalog ? s.catalog->version : std::string("—");
     MutedText(trf(S::version_fmt, s.lang, kVersion, data_version.c_str()));
 
-    // Right-aligned: language toggle, copy link, toast.
-    const float right_w = em * 14;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + em, ImGui::GetWindowContentRegionMax().x - right_w));
+    // Right-aligned: language toggle, copy link, toast; on a narrow window they take a line of their own.
+    const float right_w = em * 11;
+    ImGui::SameLine();
+    const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
+    if (ImGui::GetCursorPosX() + em > right_x) ImGui::NewLine();
+    else ImGui::SameLine(right_x);
     draw_language_toggle(s);
     if (ImGui::SmallButton(tr(S::copy_link, s.lang)) && s.catalog) {
         // The platform knows the page's address: a request that starts with '?' means "this page with

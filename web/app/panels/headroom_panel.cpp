@@ -1,5 +1,48 @@
+// headroom_panel.cpp — ④ headroom and verification: the memory kept free, and the engine's launch command
+// and a load test that checks the estimate (Result.deploy), each with a copy button.
 #include "panels.hpp"
 
+#include "widgets.hpp"
+
+#include <imgui.h>
+
 namespace infersizer::app {
-void DrawHeadroomPanel(AppState&) {}
+
+namespace {
+
+void draw_command(AppState& s, const char* id, S label, const std::string& command) {
+    ImGui::PushID(id);
+    ImGui::TextUnformatted(tr(label, s.lang));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr(S::copy, s.lang))) request_clipboard(s, command);
+    // Read-only and selectable: a long command wraps instead of running off the panel.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotLines));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(command.empty() ? "—" : command.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+}
+
+}  // namespace
+
+void DrawHeadroomPanel(AppState& s) {
+    SectionTitle(tr(S::sec_headroom, s.lang));
+    ImGui::PushID("headroom_panel");
+    double headroom = s.scenario.headroom;
+    FieldSpec spec{"headroom", tr(S::headroom, s.lang), tr(S::unit_percent, s.lang), limits::kHeadroomMin,
+                   limits::kHeadroomMax, limits::kHeadroomMin, limits::kHeadroomMax, false, false,
+                   nullptr, 100.0, tr(S::headroom_hint, s.lang)};
+    if (NumberInput(s, spec, headroom)) {
+        Scenario next = s.scenario;
+        next.headroom = headroom;
+        edit_scenario(s, next);
+    }
+    if (s.result) {
+        draw_command(s, "launch", S::launch_command, s.result->deploy.launch_command);
+        draw_command(s, "load_test", S::load_test_command, s.result->deploy.load_test_command);
+    }
+    ImGui::PopID();
+}
+
 }  // namespace infersizer::app

@@ -1,5 +1,170 @@
+// memory_panel.cpp — the memory breakdown as a horizontal stacked bar (weights, KV, activations, runtime,
+// colocated) against the capacity line, with the interval's low and high ends marked, figures with units
+// whose parts visibly sum to the total, and what fits (concurrency, context).
+//
+// [SECTION] bar   [SECTION] legend and fit   [SECTION] panel
 #include "panels.hpp"
 
+#include "format.hpp"
+#include "widgets.hpp"
+
+#include <algorithm>
+#include <imgui.h>
+
 namespace infersizer::app {
-void DrawMemoryPanel(AppState&) {}
+
+namespace {
+
+struct Part {
+    S label;
+    const char* key;  // result path: the trace to show on hover
+    Interval gib;
+    ImU32 color;
+};
+
+std::vector<Part> parts_of(const MemoryResult& m) {
+    // Hues distinct from the verdict colours (green, amber, red), so the bar never reads as a verdict.
+    return {
+        {S::mem_weights, "memory.weights_gib", m.weights_gib, IM_COL32(66, 133, 244, 255)},
+        {S::mem_kv, "memory.kv_cache_gib", m.kv_cache_gib, IM_COL32(0, 172, 193, 255)},
+        {S::mem_activations, "memory.activations_gib", m.activations_gib, IM_COL32(156, 104, 220, 255)},
+        {S::mem_runtime, "memory.runtime_gib", m.runtime_gib, IM_COL32(120, 144, 156, 255)},
+        {S::mem_colocated, "memory.colocated_gib", m.colocated_gib, IM_COL32(214, 132, 86, 255)},
+    };
+}
+
+void part_tooltip(const AppState& s, const Part& p) {
+    ImGui::BeginTooltip();
+    ImGui::Text("%s: %s", tr(p.label, s.lang), fmt_interval(p.gib, tr(S::unit_gib, s.lang)).c_str());
+    for (const Trace& t : s.result->trace)
+        if (t.key == p.key) {
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+            MutedText(t.formula);
+            MutedText(t.values);
+            ImGui::PopTextWrapPos();
+        }
+    ImGui::EndTooltip();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] bar
+// ---------------------------------------------------------------------------------------------------
+// Parts stacked at their low estimates; the band from total.lo to total.hi is the interval's spread,
+// drawn lighter, with ticks at both ends; the capacity (solid) and the budget after headroom (thin) are
+// vertical lines across the bar.
+void draw_bar(const AppState& s, const MemoryResult& m, const std::vector<Part>& parts) {
+    const float em = ImGui::GetFontSize();
+    const float width = std::max(em * 10, ImGui::GetContentRegionAvail().x);
+    const float height = em * 1.4f;
+    const float tick = em * 0.35f;
+    const float thin = std::max(1.0f, em * 0.07f), thick = std::max(2.0f, em * 0.2f);  // line widths
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    p0.y += tick;  // room for the ticks above the bar
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+
+    double scale_gib = std::max(m.total_gib.hi, m.capacity_known ? m.capacity_gib : 0.0) * 1.05;
+    if (scale_gib <= 0) scale_gib = 1;
+    auto x_of = [&](double gib) { return p0.x + static_cast<float>(std::min(gib, scale_gib) / scale_gib) * width; };
+    const float y0 = p0.y, y1 = p0.y + height;
+
+    dl->AddRectFilled(ImVec2(p0.x, y0), ImVec2(p0.x + width, y1), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    double at = 0;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const Part* hovered = nullptr;
+    for (const Part& part : parts) {
+        if (part.gib.lo <= 0) continue;
+        const float xa = x_of(at), xb = x_of(at + part.gib.lo);
+        dl->AddRectFilled(ImVec2(xa, y0), ImVec2(xb, y1), part.color);
+        if (mouse.x >= xa && mouse.x < xb && mouse.y >= y0 && mouse.y < y1) hovered = &part;
+        at += part.gib.lo;
+    }
+    // The spread between the low and high totals.
+    const float lo_x = x_of(m.total_gib.lo), hi_x = x_of(m.total_gib.hi);
+    if (hi_x > lo_x) dl->AddRectFilled(ImVec2(lo_x, y0), ImVec2(hi_x, y1), IM_COL32(200, 200, 200, 90));
+    const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+    dl->AddLine(ImVec2(lo_x, y0 - tick), ImVec2(lo_x, y1 + tick), text_col, thin);
+    dl->AddLine(ImVec2(hi_x, y0 - tick), ImVec2(hi_x, y1 + tick), text_col, thin);
+    if (m.capacity_known) {
+        const float cap_x = x_of(m.capacity_gib), budget_x = x_of(m.budget_gib);
+        const ImU32 cap_col = ImGui::GetColorU32(verdict_color(m.total_gib.hi <= m.budget_gib ? Verdict::yes : Verdict::no));
+        dl->AddLine(ImVec2(budget_x, y0 - tick), ImVec2(budget_x, y1 + tick), cap_col, thin);
+        dl->AddLine(ImVec2(cap_x, y0 - tick * 2), ImVec2(cap_x, y1 + tick * 2), cap_col, thick);
+    }
+    ImGui::Dummy(ImVec2(width, height + tick * 2));
+    if (hovered && ImGui::IsItemHovered()) part_tooltip(s, *hovered);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] legend and fit
+// ---------------------------------------------------------------------------------------------------
+// A flowing legend: swatch, name and figure per part, wrapping to the width; each figure shows its trace.
+void draw_legend(const AppState& s, const std::vector<Part>& parts) {
+    const float em = ImGui::GetFontSize();
+    const char* gib = tr(S::unit_gib, s.lang);
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    bool first = true;
+    for (const Part& part : parts) {
+        const std::string figure = fmt_interval(part.gib, gib);
+        const std::string label = tr(part.label, s.lang);
+        const float sw = em * 0.8f;
+        const float w = sw + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize(label.c_str()).x +
+                        ImGui::CalcTextSize(figure.c_str()).x;
+        if (!first) {
+            ImGui::SameLine(0, em);
+            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+        }
+        first = false;
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + em * 0.15f), ImVec2(p.x + sw, p.y + em * 0.15f + sw),
+                                                  part.color);
+        ImGui::Dummy(ImVec2(sw, em));
+        ImGui::SameLine();
+        MutedText(label);
+        ImGui::SameLine();
+        FigureText(s, part.key, figure);
+    }
+}
+
+void draw_fit(const AppState& s) {
+    const Result& r = *s.result;
+    const MemoryResult& m = r.memory;
+    const char* gib = tr(S::unit_gib, s.lang);
+    if (!m.capacity_known) {
+        ColoredWrapped(verdict_color(Verdict::conditional), tr(S::capacity_unknown, s.lang));
+        FigureText(s, "memory.total_gib", std::string(tr(S::mem_total, s.lang)) + " " + fmt_interval(m.total_gib, gib));
+    } else {
+        const Verdict v = r.fit.fits ? Verdict::yes : Verdict::no;
+        VerdictBadge(v, tr(r.fit.fits ? S::fits : S::not_fits, s.lang));
+        ImGui::SameLine();
+        // "118 – 131 / 144 GiB": the total against the budget; capacity and headroom beside it.
+        FigureText(s, "memory.total_gib", fmt_interval(m.total_gib, "", 3) + " / " + fmt_sig(m.budget_gib, 3) + " " + gib);
+        MutedTextFlow(std::string(tr(S::mem_budget, s.lang)) + " · " + tr(S::mem_capacity, s.lang) + " " +
+                      fmt_sig(m.capacity_gib, 3) + " " + gib);
+        TraceTooltip(s, "fit.fits");
+    }
+    const std::string ctx = fmt_tokens(static_cast<double>(s.scenario.context_tokens), s.lang);
+    FigureText(s, "fit.max_concurrency",
+               trf(S::max_concurrency_fmt, s.lang, fmt_count_interval(r.fit.max_concurrency, "", s.lang).c_str(), ctx.c_str()));
+    FigureText(s, "fit.max_context",
+               trf(S::max_context_at_fmt, s.lang, fmt_count(static_cast<double>(s.scenario.concurrency), s.lang).c_str(),
+                   fmt_count_interval(r.fit.max_context, "", s.lang).c_str()));
+    MutedText(std::string(tr(S::kv_per_token, s.lang)) + " " + fmt_interval(m.kv_per_token_kib, tr(S::unit_kib, s.lang)));
+    TraceTooltip(s, "memory.kv_per_token_kib");
+    MutedTextFlow(std::string(tr(S::engine_reserved, s.lang)) + " " + fmt_interval(m.engine_reserved_gib, gib));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] panel
+// ---------------------------------------------------------------------------------------------------
+void DrawMemoryPanel(AppState& s) {
+    const MemoryResult& m = s.result->memory;
+    SectionTitle(tr(S::sec_memory, s.lang));
+    const std::vector<Part> parts = parts_of(m);
+    draw_bar(s, m, parts);
+    draw_legend(s, parts);
+    draw_fit(s);
+}
+
 }  // namespace infersizer::app

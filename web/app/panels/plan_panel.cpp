@@ -1,5 +1,120 @@
+// plan_panel.cpp — cards compared: a sortable table over Result.plan (accelerator, cards, TP, replicas,
+// meets targets, cost per month), a "fits only" filter, and a click on a row makes it the hardware.
 #include "panels.hpp"
 
+#include "format.hpp"
+#include "widgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <imgui.h>
+
 namespace infersizer::app {
-void DrawPlanPanel(AppState&) {}
+
+namespace {
+
+enum Column { col_accelerator, col_cards, col_tp, col_replicas, col_meets, col_cost, col_note };
+
+// Rows without a price sort after every priced row, whatever the direction.
+bool less_by(const PlanRow& a, const PlanRow& b, int column, bool ascending) {
+    auto cmp = [&](auto x, auto y) { return ascending ? x < y : y < x; };
+    switch (column) {
+        case col_accelerator: return cmp(a.name, b.name);
+        case col_cards: return cmp(a.cards.lo, b.cards.lo);
+        case col_tp: return cmp(a.tp, b.tp);
+        case col_replicas: return cmp(a.replicas.lo, b.replicas.lo);
+        case col_meets: return cmp(int(a.meets_targets) * 2 + int(a.fits), int(b.meets_targets) * 2 + int(b.fits));
+        case col_cost:
+            if (a.has_price != b.has_price) return a.has_price;
+            return cmp(a.cost_per_month.lo, b.cost_per_month.lo);
+        default: return cmp(a.note, b.note);
+    }
+}
+
+void adopt_row(AppState& s, const PlanRow& row) {
+    Scenario next = s.scenario;
+    next.hardware_id = row.hardware;
+    next.hardware_custom.reset();
+    // With a fixed count, take the row's card count (its high end: enough in the typical case); when the
+    // planner chooses, it keeps choosing.
+    if (next.count && row.fits)
+        next.count = std::max(1, std::min(limits::kCountMax, static_cast<int>(std::ceil(row.cards.hi))));
+    edit_scenario(s, next);
+}
+
+}  // namespace
+
+void DrawPlanPanel(AppState& s) {
+    const std::vector<PlanRow>& plan = s.result->plan;
+    if (plan.empty()) return;
+    SectionTitle(tr(S::sec_cards, s.lang));
+    const float em = ImGui::GetFontSize();
+
+    int n_meet = 0;
+    for (const PlanRow& r : plan) n_meet += r.meets_targets ? 1 : 0;
+    MutedText(trf(S::plan_summary_fmt, s.lang, n_meet, static_cast<int>(plan.size())));
+    ImGui::SameLine();
+    ImGui::Checkbox(tr(S::fits_only, s.lang), &s.plan_fits_only);
+    ImGui::SameLine();
+    MutedText(tr(S::plan_click_hint, s.lang));
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+    const float rows_shown = std::min<float>(12.0f, static_cast<float>(plan.size()) + 1.5f);
+    if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * rows_shown))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
+    ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4, col_cards);
+    ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 2, col_tp);
+    ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 3.5f, col_replicas);
+    ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_meets);
+    ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort,
+                            1.6f, col_cost);
+    ImGui::TableSetupColumn(tr(S::col_note, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.4f, col_note);
+    ImGui::TableHeadersRow();
+
+    // Sorted view (indices) per ImGui's sort specs; the plan itself stays as the core made it.
+    std::vector<size_t> order;
+    for (size_t i = 0; i < plan.size(); ++i)
+        if (!s.plan_fits_only || plan[i].fits) order.push_back(i);
+    int column = col_cost;
+    bool ascending = true;
+    if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+        column = static_cast<int>(specs->Specs[0].ColumnUserID);
+        ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return less_by(plan[a], plan[b], column, ascending); });
+
+    const std::string current = s.scenario.hardware_custom ? std::string() : s.scenario.hardware_id;
+    const PlanRow* clicked = nullptr;
+    for (size_t i : order) {
+        const PlanRow& row = plan[i];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(row.hardware.c_str());
+        if (ImGui::Selectable(row.name.c_str(), row.hardware == current, ImGuiSelectableFlags_SpanAllColumns))
+            clicked = &row;
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.fits ? fmt_interval(row.cards, "").c_str() : "—");
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", row.tp);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.fits ? fmt_interval(row.replicas, "").c_str() : "—");
+        ImGui::TableNextColumn();
+        const Verdict v = row.meets_targets ? Verdict::yes : (row.fits ? Verdict::conditional : Verdict::no);
+        ImGui::TextColored(verdict_color(v), "%s",
+                           row.meets_targets ? tr(S::yes, s.lang) : (row.fits ? tr(S::no, s.lang) : tr(S::not_fits, s.lang)));
+        ImGui::TableNextColumn();
+        if (row.has_price) ImGui::TextUnformatted(fmt_money_interval(row.cost_per_month, row.currency, 0).c_str());
+        else MutedText(tr(S::no_price, s.lang));
+        ImGui::TableNextColumn();
+        MutedText(row.note);
+    }
+    ImGui::EndTable();
+    // After the table, and from a copy: adopting replaces s.result, and with it the plan being drawn.
+    if (clicked) adopt_row(s, PlanRow(*clicked));
+}
+
 }  // namespace infersizer::app

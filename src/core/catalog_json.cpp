@@ -1,0 +1,1019 @@
+// catalog_json.cpp — the catalog's JSON files (data/*.json) → typed structs, every field validated.
+//
+// Errors are values: Error{id, "<file>: <json path>", message naming what is accepted}, e.g.
+//   [catalog.type] hardware.json: accelerators[3].memory_gb: must be a positive number or null, got "lots"
+// ids: catalog.parse (not JSON), catalog.type (wrong JSON type), catalog.range (right type, value not
+// accepted), catalog.missing_field, catalog.duplicate_id, catalog.reference (an id that names nothing).
+// Every error is collected; the first one is returned. Keys the loader does not read are ignored: the
+// data files carry more sourced fields (memory_type, verification, ...) for people and for the page.
+// nlohmann runs without exceptions on the normal path (parse(text, nullptr, false)); whatever it could
+// still throw is caught in load_catalog / merge_catalog, so nothing escapes the core's API.
+//
+// Index
+// [SECTION] Field reader: typed reads that record an error and return "nothing" on bad input
+// [SECTION] Models
+// [SECTION] Hardware
+// [SECTION] Formats
+// [SECTION] Engines
+// [SECTION] Prices
+// [SECTION] Documents: one file → entries, with each entry's origin for later messages
+// [SECTION] Cross-references and unique ids
+// [SECTION] load_catalog, merge_catalog
+#include "catalog_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace infersizer {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr const char* kParse = "catalog.parse";
+constexpr const char* kType = "catalog.type";
+constexpr const char* kRange = "catalog.range";
+constexpr const char* kMissing = "catalog.missing_field";
+constexpr const char* kDuplicate = "catalog.duplicate_id";
+constexpr const char* kReference = "catalog.reference";
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Field reader
+// ---------------------------------------------------------------------------------------------------
+
+// A value as a message shows it: JSON text, strings quoted, long values cut.
+std::string shown(const json& v) {
+    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    return s;
+}
+
+std::string number_text(double v) {
+    std::ostringstream out;
+    out.precision(12);
+    out << v;
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items, const char* separator = ", ") {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+    return out;
+}
+
+bool contains(const std::vector<std::string>& items, const std::string& x) {
+    return std::find(items.begin(), items.end(), x) != items.end();
+}
+
+// What a number may be; `what` completes "must be ..." in messages.
+struct NumberRule {
+    const char* what;
+    bool integer;
+    bool (*accepts)(double);
+};
+const NumberRule kPositive{"a positive number", false, [](double v) { return v > 0; }};
+const NumberRule kNonNegative{"a number >= 0", false, [](double v) { return v >= 0; }};
+const NumberRule kFraction{"a number in (0, 1]", false, [](double v) { return v > 0 && v <= 1; }};
+const NumberRule kPositiveInt{"a positive integer", true, [](double v) { return v >= 1; }};
+const NumberRule kNonNegativeInt{"an integer >= 0", true, [](double v) { return v >= 0; }};
+// fp32 is the widest weight format there is; fp32 is also the widest KV element (4 bytes).
+const NumberRule kBitsPerWeight{"a number in (0, 32]", false, [](double v) { return v > 0 && v <= 32; }};
+const NumberRule kBytesPerElement{"a number in (0, 4]", false, [](double v) { return v > 0 && v <= 4; }};
+
+// What each bound of an interval may be.
+struct IntervalRule {
+    const char* what;
+    bool (*accepts)(double);
+};
+const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
+const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
+
+enum class Need { required, optional };
+
+// Where an entry came from, for messages about it made later (duplicates, references).
+struct Origin {
+    std::string file;  // "models.json", "user catalog"
+    std::string path;  // "models[3]"
+    std::string at(const std::string& sub) const { return file + ": " + path + sub; }
+};
+
+// Reads the fields of one JSON object. Every read validates; a bad value records an error with the
+// field's full path and yields "nothing" (nullopt, "", false), so one pass reports all problems.
+class Reader {
+public:
+    Reader(const json& object, std::string file, std::string path, Errors& errors)
+        : object_(object), file_(std::move(file)), path_(std::move(path)), errors_(errors) {}
+
+    const json& object() const { return object_; }
+    const std::string& file() const { return file_; }
+    const std::string& path() const { return path_; }
+    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+    void fail(const char* id, const std::string& sub_path, std::string message) const {
+        errors_.push_back(Error{id, file_ + ": " + sub_path, std::move(message)});
+    }
+
+    const json* get(const char* key) const {
+        auto it = object_.find(key);
+        return it == object_.end() ? nullptr : &*it;
+    }
+    // Present with a value other than null.
+    bool present(const char* key) const {
+        const json* v = get(key);
+        return v && !v->is_null();
+    }
+
+    std::optional<double> number(const char* key, const NumberRule& rule, Need need) const {
+        const json* v = get(key);
+        const std::string accepted =
+            std::string("must be ") + rule.what + (need == Need::optional ? " or null" : "");
+        if (!v) {
+            if (need == Need::required) fail(kMissing, at(key), std::string("missing; must be ") + rule.what);
+            return std::nullopt;
+        }
+        if (v->is_null()) {
+            if (need == Need::required) fail(kType, at(key), accepted + ", got null");
+            return std::nullopt;
+        }
+        if (rule.integer ? !v->is_number_integer() : !v->is_number()) {
+            fail(kType, at(key), accepted + ", got " + shown(*v));
+            return std::nullopt;
+        }
+        const double x = v->get<double>();
+        if (!std::isfinite(x) || !rule.accepts(x)) {
+            fail(kRange, at(key), accepted + ", got " + shown(*v));
+            return std::nullopt;
+        }
+        return x;
+    }
+    // An integer field of the structs: 0 when absent, null or bad (0 means "none" there).
+    int64_t count(const char* key, const NumberRule& rule, Need need) const {
+        auto v = number(key, rule, need);
+        return v ? static_cast<int64_t>(*v) : 0;
+    }
+
+    // required: a non-empty string. optional: a string or null ("" when absent or null).
+    std::string string(const char* key, Need need) const {
+        const json* v = get(key);
+        if (need == Need::required) {
+            if (!v) {
+                fail(kMissing, at(key), "missing; must be a non-empty string");
+                return {};
+            }
+            if (!v->is_string()) {
+                fail(kType, at(key), "must be a non-empty string, got " + shown(*v));
+                return {};
+            }
+            if (v->get_ref<const std::string&>().empty()) {
+                fail(kRange, at(key), "must be a non-empty string, got \"\"");
+                return {};
+            }
+            return v->get<std::string>();
+        }
+        if (!v || v->is_null()) return {};
+        if (!v->is_string()) {
+            fail(kType, at(key), "must be a string or null, got " + shown(*v));
+            return {};
+        }
+        return v->get<std::string>();
+    }
+
+    std::string enumerated(const char* key, const std::vector<std::string>& accepted, Need need) const {
+        const json* v = get(key);
+        const std::string what = "must be one of " + joined(accepted) + (need == Need::optional ? " or null" : "");
+        if (!v || (v->is_null() && need == Need::optional)) {
+            if (need == Need::required) fail(kMissing, at(key), "missing; must be one of " + joined(accepted));
+            return {};
+        }
+        if (!v->is_string()) {
+            fail(kType, at(key), what + "; got " + shown(*v));
+            return {};
+        }
+        if (!contains(accepted, v->get<std::string>())) {
+            fail(kRange, at(key), what + "; got " + shown(*v));
+            return {};
+        }
+        return v->get<std::string>();
+    }
+
+    // required: true or false. optional: absent or null is false (a feature the entry does not have).
+    bool flag(const char* key, Need need) const {
+        const json* v = get(key);
+        if (!v) {
+            if (need == Need::required) fail(kMissing, at(key), "missing; must be true or false");
+            return false;
+        }
+        if (v->is_boolean()) return v->get<bool>();
+        if (v->is_null() && need == Need::optional) return false;
+        fail(kType, at(key),
+             std::string(need == Need::required ? "must be true or false" : "must be true, false or null") +
+                 ", got " + shown(*v));
+        return false;
+    }
+
+    // A non-empty array of strings, each one of `accepted` when given.
+    std::vector<std::string> strings(const char* key, const std::vector<std::string>* accepted = nullptr) const {
+        const json* v = get(key);
+        const std::string what =
+            accepted ? "a non-empty array of: " + joined(*accepted) : std::string("a non-empty array of strings");
+        if (!v) {
+            fail(kMissing, at(key), "missing; must be " + what);
+            return {};
+        }
+        if (!v->is_array()) {
+            fail(kType, at(key), "must be " + what + ", got " + shown(*v));
+            return {};
+        }
+        if (v->empty()) {
+            fail(kRange, at(key), "must be " + what + ", got []");
+            return {};
+        }
+        std::vector<std::string> out;
+        for (size_t i = 0; i < v->size(); ++i) {
+            const json& item = (*v)[i];
+            const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+            if (!item.is_string()) {
+                fail(kType, item_path, accepted ? "must be one of " + joined(*accepted) + "; got " + shown(item)
+                                                : "must be a string, got " + shown(item));
+                continue;
+            }
+            if (accepted && !contains(*accepted, item.get<std::string>())) {
+                fail(kRange, item_path, "must be one of " + joined(*accepted) + "; got " + shown(item));
+                continue;
+            }
+            out.push_back(item.get<std::string>());
+        }
+        return out;
+    }
+
+    // [lo, hi], both bounds accepted by the rule, lo <= hi.
+    Interval interval(const char* key, const IntervalRule& rule) const {
+        const json* v = get(key);
+        const std::string what = std::string("must be ") + rule.what;
+        if (!v) {
+            fail(kMissing, at(key), std::string("missing; ") + what);
+            return {};
+        }
+        if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
+            fail(kType, at(key), what + ", got " + shown(*v));
+            return {};
+        }
+        const double lo = (*v)[0].get<double>(), hi = (*v)[1].get<double>();
+        if (!std::isfinite(lo) || !std::isfinite(hi) || !rule.accepts(lo) || !rule.accepts(hi) || lo > hi) {
+            fail(kRange, at(key), what + ", got " + shown(*v));
+            return {};
+        }
+        return {lo, hi};
+    }
+
+    // A reader for a value inside this object (already checked to be an object).
+    Reader nested(const json& value, std::string path) const { return Reader(value, file_, std::move(path), errors_); }
+
+    // A nested object; nullopt (and an error when required) otherwise.
+    std::optional<Reader> child(const char* key, Need need) const {
+        const json* v = get(key);
+        if (!v || (v->is_null() && need == Need::optional)) {
+            if (need == Need::required) fail(kMissing, at(key), "missing; must be an object");
+            return std::nullopt;
+        }
+        if (!v->is_object()) {
+            fail(kType, at(key), "must be an object, got " + shown(*v));
+            return std::nullopt;
+        }
+        return Reader(*v, file_, at(key), errors_);
+    }
+
+    // {"zh": "...", "en": "..."}, both non-empty.
+    Text text(const char* key) const {
+        Text t;
+        if (auto r = child(key, Need::required)) {
+            t.zh = r->string("zh", Need::required);
+            t.en = r->string("en", Need::required);
+        }
+        return t;
+    }
+
+    // Required: a non-empty string, or a non-empty array of strings or of {"ref", "covers"} objects
+    // (hardware.json). Returns the refs joined, first one first.
+    std::string source(const char* key) const {
+        const json* v = get(key);
+        const char* what = "a non-empty string or a non-empty array of {\"ref\", \"covers\"} objects";
+        if (!v) {
+            fail(kMissing, at(key), std::string("missing; must be ") + what);
+            return {};
+        }
+        if (v->is_string() && !v->get_ref<const std::string&>().empty()) return v->get<std::string>();
+        if (!v->is_array() || v->empty()) {
+            fail(v->is_array() || v->is_string() ? kRange : kType, at(key),
+                 std::string("must be ") + what + ", got " + shown(*v));
+            return {};
+        }
+        std::vector<std::string> refs;
+        for (size_t i = 0; i < v->size(); ++i) {
+            const json& item = (*v)[i];
+            const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+            if (item.is_string() && !item.get_ref<const std::string&>().empty()) {
+                refs.push_back(item.get<std::string>());
+            } else if (item.is_object()) {
+                Reader r(item, file_, item_path, errors_);
+                std::string ref = r.string("ref", Need::required);
+                if (!ref.empty()) refs.push_back(ref);
+            } else {
+                fail(kType, item_path,
+                     "must be a non-empty string or a {\"ref\", \"covers\"} object, got " + shown(item));
+            }
+        }
+        return joined(refs, "; ");
+    }
+
+    // Optional free text: a string, an array of strings (joined) or null.
+    std::string notes(const char* key) const {
+        const json* v = get(key);
+        if (!v || v->is_null()) return {};
+        if (v->is_string()) return v->get<std::string>();
+        if (v->is_array() && std::all_of(v->begin(), v->end(), [](const json& x) { return x.is_string(); })) {
+            std::vector<std::string> parts;
+            for (const json& x : *v) parts.push_back(x.get<std::string>());
+            return joined(parts, " ");
+        }
+        fail(kType, at(key), "must be a string, an array of strings or null, got " + shown(*v));
+        return {};
+    }
+
+private:
+    const json& object_;
+    std::string file_;
+    std::string path_;
+    Errors& errors_;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Models
+// ---------------------------------------------------------------------------------------------------
+const std::vector<std::string> kRoles{"chat", "embedding", "reranker", "asr"};
+
+ModelRole role_from(const std::string& s) {
+    if (s == "embedding") return ModelRole::embedding;
+    if (s == "reranker") return ModelRole::reranker;
+    if (s == "asr") return ModelRole::asr;
+    return ModelRole::chat;
+}
+
+// The attention shape. HF conventions fill what a config may omit: no num_key_value_heads means MHA,
+// no head_dim means hidden_size / num_attention_heads.
+void read_attention_shape(const Reader& r, ModelArch& m, Need shape) {
+    m.n_heads = r.count("num_attention_heads", kPositiveInt, shape);
+    m.n_kv_heads = r.count("num_key_value_heads", kPositiveInt, Need::optional);
+    if (!r.present("num_key_value_heads")) m.n_kv_heads = m.n_heads;
+    if (m.n_heads > 0 && m.n_kv_heads > 0 && (m.n_kv_heads > m.n_heads || m.n_heads % m.n_kv_heads != 0))
+        r.fail(kRange, r.at("num_key_value_heads"),
+               "must divide num_attention_heads (" + std::to_string(m.n_heads) + "), got " +
+                   std::to_string(m.n_kv_heads));
+
+    m.head_dim = r.count("head_dim", kPositiveInt, Need::optional);
+    if (!r.present("head_dim")) {
+        if (m.n_heads > 0 && m.hidden > 0 && m.hidden % m.n_heads == 0)
+            m.head_dim = m.hidden / m.n_heads;
+        else if (shape == Need::required && m.n_heads > 0 && m.hidden > 0)
+            r.fail(kMissing, r.at("head_dim"),
+                   "missing; must be a positive integer (hidden_size is not a multiple of num_attention_heads)");
+    }
+}
+
+void read_moe(const Reader& r, ModelArch& m) {
+    m.n_experts = r.count("n_routed_experts", kNonNegativeInt, Need::optional);
+    m.experts_per_tok = r.count("num_experts_per_tok", kPositiveInt, Need::optional);
+    m.n_shared_experts = r.count("n_shared_experts", kNonNegativeInt, Need::optional);
+    m.moe_intermediate = r.count("moe_intermediate_size", kPositiveInt, Need::optional);
+    m.first_k_dense = r.count("first_k_dense_replace", kNonNegativeInt, Need::optional);
+    m.router_bias = r.flag("router_bias", Need::optional);
+    if (m.n_experts == 0) return;
+    const std::string experts = " (n_routed_experts is " + std::to_string(m.n_experts) + ")";
+    if (!r.present("num_experts_per_tok"))
+        r.fail(kMissing, r.at("num_experts_per_tok"), "missing; must be a positive integer" + experts);
+    else if (m.experts_per_tok > m.n_experts)
+        r.fail(kRange, r.at("num_experts_per_tok"),
+               "must be an integer from 1 to n_routed_experts (" + std::to_string(m.n_experts) + "), got " +
+                   std::to_string(m.experts_per_tok));
+    // catalog.hpp: the expert width equals intermediate_size when a config has no separate field (Mixtral).
+    if (!r.present("moe_intermediate_size")) m.moe_intermediate = m.intermediate;
+    if (m.moe_intermediate == 0 && !r.present("moe_intermediate_size"))
+        r.fail(kMissing, r.at("moe_intermediate_size"), "missing; must be a positive integer" + experts);
+    if (m.n_layers > 0 && m.first_k_dense > m.n_layers)
+        r.fail(kRange, r.at("first_k_dense_replace"),
+               "must be an integer from 0 to num_hidden_layers (" + std::to_string(m.n_layers) + "), got " +
+                   std::to_string(m.first_k_dense));
+}
+
+void read_mla(const Reader& r, ModelArch& m) {
+    m.kv_lora_rank = r.count("kv_lora_rank", kNonNegativeInt, Need::optional);
+    const Need need = m.kv_lora_rank > 0 ? Need::required : Need::optional;
+    m.q_lora_rank = r.count("q_lora_rank", kNonNegativeInt, Need::optional);
+    m.qk_rope_head_dim = r.count("qk_rope_head_dim", kPositiveInt, need);
+    m.qk_nope_head_dim = r.count("qk_nope_head_dim", kPositiveInt, need);
+    m.v_head_dim = r.count("v_head_dim", kPositiveInt, need);
+}
+
+void read_sliding_window(const Reader& r, ModelArch& m) {
+    m.sliding_window = r.count("sliding_window", kNonNegativeInt, Need::optional);
+    m.n_sliding_layers = r.count("n_sliding_layers", kNonNegativeInt, Need::optional);
+    if (m.n_layers > 0 && m.n_sliding_layers > m.n_layers)
+        r.fail(kRange, r.at("n_sliding_layers"),
+               "must be an integer from 0 to num_hidden_layers (" + std::to_string(m.n_layers) + "), got " +
+                   std::to_string(m.n_sliding_layers));
+    if (m.n_sliding_layers == 0 || m.sliding_window > 0) return;
+    if (!r.present("sliding_window"))
+        r.fail(kMissing, r.at("sliding_window"), "missing; must be a positive integer when n_sliding_layers > 0");
+    else if (*r.get("sliding_window") == json(0))
+        r.fail(kRange, r.at("sliding_window"), "must be a positive integer when n_sliding_layers > 0, got 0");
+}
+
+ModelArch parse_model(const Reader& r) {
+    ModelArch m;
+    m.id = r.string("id", Need::required);
+    m.hf_id = r.string("hf_id", Need::optional);
+    m.family = r.string("family", Need::optional);
+    m.model_type = r.string("model_type", Need::optional);
+    m.role = role_from(r.enumerated("role", kRoles, Need::required));
+
+    // Entries the formulas cannot count carry their published totals; their shape fields are optional.
+    m.params_override = r.number("params_override", kPositive, Need::optional);
+    m.active_params_override = r.number("active_params_override", kPositive, Need::optional);
+    if (m.params_override && m.active_params_override && *m.active_params_override > *m.params_override)
+        r.fail(kRange, r.at("active_params_override"),
+               "must be a positive number <= params_override (" + number_text(*m.params_override) + "), got " +
+                   number_text(*m.active_params_override));
+    const Need shape = m.params_override ? Need::optional : Need::required;
+
+    m.n_layers = r.count("num_hidden_layers", kPositiveInt, shape);
+    m.hidden = r.count("hidden_size", kPositiveInt, shape);
+    read_attention_shape(r, m, shape);
+    m.vocab = r.count("vocab_size", kPositiveInt, shape);
+    m.tie_embeddings = r.flag("tie_word_embeddings", Need::optional);
+    m.qkv_bias = r.flag("attention_bias", Need::optional);
+    m.qk_norm = r.flag("qk_norm", Need::optional);
+    m.gpt_oss_layout = r.flag("gpt_oss_layout", Need::optional);
+    if (r.present("norms_per_layer"))
+        m.norms_per_layer = static_cast<int>(r.count("norms_per_layer", kPositiveInt, Need::optional));
+
+    m.intermediate = r.count("intermediate_size", kPositiveInt, Need::optional);
+    read_moe(r, m);
+    // A dense FFN exists unless every layer is MoE (qwen3_moe lists an unused intermediate_size anyway).
+    const bool dense_ffn = m.n_experts == 0 || m.first_k_dense > 0;
+    if (dense_ffn && shape == Need::required && !r.present("intermediate_size"))
+        r.fail(kMissing, r.at("intermediate_size"), "missing; must be a positive integer");
+    read_mla(r, m);
+    read_sliding_window(r, m);
+
+    m.max_context = r.count("max_position_embeddings", kPositiveInt, Need::optional);
+    m.published_total_params = r.number("published_total_params", kPositive, Need::optional);
+    m.params_basis = r.string("params_basis", Need::optional);
+    if (m.params_basis.empty()) m.params_basis = m.params_override ? "stated" : "computed";
+    m.source = r.source("source");
+    m.notes = r.notes("notes");
+    return m;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Hardware
+// ---------------------------------------------------------------------------------------------------
+const std::vector<std::string> kAcceleratorKinds{"gpu", "npu", "unified"};
+const std::vector<std::string> kHardwareKinds{"gpu", "npu", "unified", "cpu"};
+const std::vector<std::string> kMarkets{"datacenter",   "workstation",    "consumer",  "cloud-only",
+                                        "china-export", "china-domestic", "apple-soc", "cpu"};
+const std::vector<std::string> kConfidence{"vendor", "vendor-reproduced", "third-party", "low", "conflicting"};
+
+HardwareKind kind_from(const std::string& s) {
+    if (s == "npu") return HardwareKind::npu;
+    if (s == "unified") return HardwareKind::unified;
+    if (s == "cpu") return HardwareKind::cpu;
+    return HardwareKind::gpu;
+}
+
+Hardware parse_accelerator(const Reader& r) {
+    Hardware h;
+    h.id = r.string("id", Need::required);
+    h.vendor = r.string("vendor", Need::required);
+    h.name = r.string("name", Need::required);
+    h.architecture = r.string("architecture", Need::optional);
+    h.market = r.enumerated("market", kMarkets, Need::required);
+    h.kind = kind_from(r.enumerated("kind", kAcceleratorKinds, Need::required));
+    h.memory_gb = r.number("memory_gb", kPositive, Need::optional);
+    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", kPositive, Need::optional);
+    h.fp16_tflops = r.number("fp16_bf16_dense_tflops", kPositive, Need::optional);
+    h.fp16acc_tflops = r.number("fp16_fp16acc_dense_tflops", kPositive, Need::optional);
+    h.fp8_tflops = r.number("fp8_dense_tflops", kPositive, Need::optional);
+    h.int8_tops = r.number("int8_dense_tops", kPositive, Need::optional);
+    h.fp4_tflops = r.number("fp4_dense_tflops", kPositive, Need::optional);
+    h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
+    h.interconnect = r.string("interconnect", Need::optional);
+    h.interconnect_gbs = r.number("interconnect_gbs", kPositive, Need::optional);
+    h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
+    h.source = r.source("source");
+    h.notes = r.notes("notes");
+    return h;
+}
+
+// A CPU platform is a memory system plus per-core peak work per clock. Cores and sustained clock are
+// the user's machine (reference/hardware.md: no sourced per-SKU clocks), so they are usually null.
+Hardware parse_cpu_platform(const Reader& r) {
+    Hardware h;
+    h.kind = HardwareKind::cpu;
+    h.id = r.string("id", Need::required);
+    h.vendor = r.string("vendor", Need::optional);
+    h.name = r.string("name", Need::required);
+    h.architecture = r.string("architecture", Need::optional);
+    r.enumerated("kind", {"cpu"}, Need::optional);
+    h.market = r.enumerated("market", kMarkets, Need::optional);
+    if (h.market.empty()) h.market = "cpu";
+    h.memory_gb = r.number("max_memory_gb", kPositive, Need::optional);
+    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", kPositive, Need::required);
+    h.fp32_flops_per_cycle_per_core = r.number("fp32_flops_per_cycle_per_core", kPositive, Need::optional);
+    h.bf16_ops_per_cycle_per_core = r.number("bf16_ops_per_cycle_per_core", kPositive, Need::optional);
+    if (auto cores = r.number("cores", kPositiveInt, Need::optional)) h.cores = static_cast<int>(*cores);
+    h.clock_ghz = r.number("clock_ghz", kPositive, Need::optional);
+    h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
+    h.interconnect = "none";
+    h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
+    h.source = r.source("source");
+    h.notes = r.notes("notes");
+    return h;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Formats
+// ---------------------------------------------------------------------------------------------------
+const std::vector<std::string> kSchemes{"dense", "group", "gguf"};
+const std::vector<std::string> kComputeDtypes{"fp16", "fp8", "int8", "fp4"};
+
+WeightScheme scheme_from(const std::string& s) {
+    if (s == "group") return WeightScheme::group;
+    if (s == "gguf") return WeightScheme::gguf;
+    return WeightScheme::dense;
+}
+
+WeightFormat parse_weight_format(const Reader& r) {
+    WeightFormat f;
+    f.id = r.string("id", Need::required);
+    f.scheme = scheme_from(r.enumerated("scheme", kSchemes, Need::required));
+    f.bits_per_weight = r.number("bits_per_weight", kBitsPerWeight, Need::required).value_or(0);
+    const bool grouped = f.scheme == WeightScheme::group;
+    f.group_size = static_cast<int>(r.count("group_size", grouped ? kPositiveInt : kNonNegativeInt,
+                                            grouped ? Need::required : Need::optional));
+    f.embeddings_16bit = r.flag("embeddings_16bit", Need::optional);
+    f.compute_dtype = r.enumerated("compute_dtype", kComputeDtypes, Need::required);
+    f.engines = r.strings("engines");
+    f.description = r.text("description");
+    f.source = r.source("source");
+    return f;
+}
+
+KvFormat parse_kv_format(const Reader& r) {
+    KvFormat f;
+    f.id = r.string("id", Need::required);
+    f.bytes_per_element = r.number("bytes_per_element", kBytesPerElement, Need::required).value_or(0);
+    f.engines = r.strings("engines");
+    f.description = r.text("description");
+    f.source = r.source("source");
+    return f;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Engines
+// ---------------------------------------------------------------------------------------------------
+const std::vector<std::string> kEfficiencyClasses{"gpu", "unified", "cpu"};
+
+// Which efficiency ranges a hardware kind uses (npu runs like a discrete GPU).
+std::string efficiency_class(const std::string& kind) {
+    if (kind == "unified" || kind == "cpu") return kind;
+    return "gpu";
+}
+
+Efficiency parse_efficiency(const Reader& r) {
+    Efficiency e;
+    e.eta_mem = r.interval("eta_mem", kFractionRange);
+    e.t0_ms = r.interval("t0_ms", kAmountRange);
+    e.mfu_short = r.interval("mfu_short", kFractionRange);
+    e.mfu_long = r.interval("mfu_long", kFractionRange);
+    e.batch_eff = r.interval("batch_eff", kFractionRange);
+    return e;
+}
+
+Engine parse_engine(const Reader& r) {
+    Engine e;
+    e.id = r.string("id", Need::required);
+    e.name = r.string("name", Need::required);
+    e.memory_utilization = r.number("memory_utilization", kFraction, Need::required).value_or(1.0);
+    e.runtime_gib = r.interval("runtime_gib", kAmountRange);
+    e.activation_gib = r.interval("activation_gib", kAmountRange);
+    // null: the engine does not bound the tokens of one forward (0 in the struct).
+    e.max_batched_tokens = r.count("max_batched_tokens", kPositiveInt, Need::optional);
+    e.kv_block_tokens = r.count("kv_block_tokens", kPositiveInt, Need::required);
+    e.max_num_seqs = r.count("max_num_seqs", kPositiveInt, Need::required);
+    e.default_kv = r.string("default_kv", Need::required);
+    e.paged_kv = r.flag("paged_kv", Need::required);
+    e.tensor_parallel = r.flag("tensor_parallel", Need::required);
+    e.continuous_batching = r.flag("continuous_batching", Need::required);
+    e.hardware_kinds = r.strings("hardware_kinds", &kHardwareKinds);
+    if (auto eff = r.child("efficiency", Need::required)) {
+        for (const auto& item : eff->object().items()) {
+            const std::string item_path = eff->at(item.key());
+            if (!contains(kEfficiencyClasses, item.key())) {
+                r.fail(kRange, item_path,
+                       "unknown hardware class; the keys must be " + joined(kEfficiencyClasses) + ", got \"" +
+                           item.key() + "\"");
+                continue;
+            }
+            if (!item.value().is_object()) {
+                r.fail(kType, item_path, "must be an object, got " + shown(item.value()));
+                continue;
+            }
+            e.efficiency[item.key()] = parse_efficiency(r.nested(item.value(), item_path));
+        }
+        for (const std::string& kind : e.hardware_kinds) {
+            const std::string cls = efficiency_class(kind);
+            if (!eff->present(cls.c_str()))
+                r.fail(kMissing, eff->at(cls),
+                       "missing; hardware_kinds lists " + kind + ", which needs efficiency ranges for " + cls);
+        }
+    }
+    e.source = r.source("source");
+    e.notes = r.notes("notes");
+    return e;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Prices
+// ---------------------------------------------------------------------------------------------------
+const std::vector<std::string> kCurrencies{"USD", "CNY"};
+
+GpuPrice parse_gpu_price(const Reader& r) {
+    GpuPrice p;
+    p.provider = r.string("provider", Need::required);
+    p.gpu = r.string("gpu", Need::required);
+    p.hardware_id = r.string("hardware_id", Need::optional);
+    p.currency = r.enumerated("currency", kCurrencies, Need::required);
+    // A single list price, or a range; a "from" price (low only) is kept as that one figure and the
+    // row's notes say so.
+    auto price = r.number("price_per_gpu_hour", kNonNegative, Need::optional);
+    auto low = r.number("price_per_gpu_hour_low", kNonNegative, Need::optional);
+    auto high = r.number("price_per_gpu_hour_high", kNonNegative, Need::optional);
+    if (price) {
+        p.per_gpu_hour = Interval::exact(*price);
+    } else if (low) {
+        p.per_gpu_hour = {*low, high.value_or(*low)};
+        if (high && *high < *low)
+            r.fail(kRange, r.at("price_per_gpu_hour_high"),
+                   "must be a number >= price_per_gpu_hour_low (" + number_text(*low) + "), got " +
+                       number_text(*high));
+    } else if (!r.present("price_per_gpu_hour") && !r.present("price_per_gpu_hour_low")) {
+        r.fail(kMissing, r.at("price_per_gpu_hour"),
+               "missing; must be a number >= 0, or give price_per_gpu_hour_low (and _high)");
+    }
+    p.pricing_model = r.string("pricing_model", Need::required);
+    p.as_of = r.string("as_of", Need::optional);
+    p.source = r.source("source");
+    p.confidence = r.enumerated("confidence", kConfidence, Need::optional);
+    p.notes = r.notes("notes");
+    return p;
+}
+
+ApiPrice parse_api_price(const Reader& r) {
+    ApiPrice p;
+    p.provider = r.string("provider", Need::required);
+    p.model = r.string("model", Need::required);
+    p.currency = r.enumerated("currency", kCurrencies, Need::required);
+    p.input_per_mtok = r.number("input", kNonNegative, Need::required).value_or(0);
+    p.cached_input_per_mtok = r.number("cached_input", kNonNegative, Need::optional);
+    p.output_per_mtok = r.number("output", kNonNegative, Need::required).value_or(0);
+    p.status = r.string("status", Need::optional);
+    p.conditions = r.notes("conditions");
+    p.as_of = r.string("as_of", Need::optional);
+    p.source = r.source("source");
+    p.notes = r.notes("notes");
+    return p;
+}
+
+ExchangeRate parse_exchange_rate(const Reader& r) {
+    ExchangeRate x;
+    // null: no sourced rate; cost code then shows no conversion (ExchangeRate::known()).
+    x.cny_per_usd = r.number("cny_per_usd", kPositive, Need::optional).value_or(0);
+    x.as_of = r.string("as_of", Need::optional);
+    x.source = r.string("source", Need::optional);
+    if (x.known() && x.source.empty())
+        r.fail(kMissing, r.at("source"), "missing; a rate needs its source (a non-empty string)");
+    return x;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Documents
+// ---------------------------------------------------------------------------------------------------
+
+// Origins of every entry, parallel to the catalog's vectors.
+struct Origins {
+    std::vector<Origin> models, hardware, weight_formats, kv_formats, engines, gpu_prices, api_prices;
+};
+
+// The text after nlohmann's "[json.exception.parse_error.101] parse error " prefix.
+std::string parse_error_detail(const std::string& text) {
+    try {
+        const json discarded = json::parse(text);  // only to get the error's text
+        (void)discarded;
+    } catch (const json::exception& e) {
+        const std::string what = e.what();
+        const std::string marker = "parse error ";
+        const size_t at = what.find(marker);
+        if (at != std::string::npos) return what.substr(at + marker.size());
+        const size_t bracket = what.find("] ");
+        return bracket == std::string::npos ? what : what.substr(bracket + 2);
+    }
+    return "unknown error";
+}
+
+// The document's root object, or nothing (with the error recorded).
+std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors) {
+    json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded()) {
+        const std::string detail = parse_error_detail(text);  // "at line 1, column 12: ..." or a plain reason
+        const char* joint = detail.rfind("at ", 0) == 0 ? " " : ": ";
+        errors.push_back(Error{kParse, file, "invalid JSON" + std::string(joint) + detail});
+        return std::nullopt;
+    }
+    if (!doc.is_object()) {
+        errors.push_back(Error{kType, file, "must be a JSON object, got " + shown(doc)});
+        return std::nullopt;
+    }
+    return doc;
+}
+
+void check_schema(const Reader& root, const std::string& expected) {
+    const json* v = root.get("schema");
+    if (!v) {
+        root.fail(kMissing, "schema", "missing; must be \"" + expected + "\"");
+    } else if (!v->is_string() || v->get<std::string>() != expected) {
+        root.fail(v->is_string() ? kRange : kType, "schema", "must be \"" + expected + "\", got " + shown(*v));
+    }
+}
+
+// Reads root[key] (an array of objects) with `parse`, appending entries and their origins.
+template <class T, class Parse>
+void read_entries(const Reader& root, const char* key, Need need, std::vector<T>& out, std::vector<Origin>& origins,
+                  Errors& errors, Parse parse) {
+    const json* v = root.get(key);
+    if (!v) {
+        if (need == Need::required) root.fail(kMissing, key, "missing; must be an array of objects");
+        return;
+    }
+    if (!v->is_array()) {
+        root.fail(kType, key, "must be an array of objects, got " + shown(*v));
+        return;
+    }
+    for (size_t i = 0; i < v->size(); ++i) {
+        const std::string path = std::string(key) + "[" + std::to_string(i) + "]";
+        const json& item = (*v)[i];
+        if (!item.is_object()) {
+            root.fail(kType, path, "must be an object, got " + shown(item));
+            continue;
+        }
+        out.push_back(parse(Reader(item, root.file(), path, errors)));
+        origins.push_back(Origin{root.file(), path});
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] Cross-references and unique ids
+// ---------------------------------------------------------------------------------------------------
+template <class T>
+void check_unique_ids(const std::vector<T>& items, const std::vector<Origin>& origins, Errors& errors) {
+    std::vector<std::pair<std::string, size_t>> seen;  // id → first index
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].id.empty()) continue;  // already reported as missing
+        auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == items[i].id; });
+        if (it != seen.end()) {
+            errors.push_back(Error{kDuplicate, origins[i].at(".id"),
+                                   "duplicate id \"" + items[i].id + "\"; first defined at " +
+                                       origins[it->second].file + ": " + origins[it->second].path});
+        } else {
+            seen.emplace_back(items[i].id, i);
+        }
+    }
+}
+
+template <class T>
+std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> ids;
+    for (const T& item : items) ids.push_back(item.id);
+    return ids;
+}
+
+// Which collections were read, so that a file that failed to parse does not produce a flood of
+// "unknown id" errors in the files that refer to it.
+struct Present {
+    bool hardware = true, formats = true, engines = true, prices = true;
+};
+
+void check_references(const Catalog& c, const Origins& o, Present present, Errors& errors) {
+    const std::vector<std::string> engine_ids = ids_of(c.engines);
+    const std::vector<std::string> kv_ids = ids_of(c.kv_formats);
+    auto check_engines = [&](const std::vector<std::string>& engines, const Origin& origin) {
+        for (size_t j = 0; j < engines.size(); ++j)
+            if (!contains(engine_ids, engines[j]))
+                errors.push_back(Error{kReference, origin.at(".engines[" + std::to_string(j) + "]"),
+                                       "unknown engine \"" + engines[j] + "\"; known: " + joined(engine_ids)});
+    };
+    if (present.formats && present.engines) {
+        for (size_t i = 0; i < c.weight_formats.size(); ++i)
+            check_engines(c.weight_formats[i].engines, o.weight_formats[i]);
+        for (size_t i = 0; i < c.kv_formats.size(); ++i) check_engines(c.kv_formats[i].engines, o.kv_formats[i]);
+        for (size_t i = 0; i < c.engines.size(); ++i)
+            if (!c.engines[i].default_kv.empty() && !contains(kv_ids, c.engines[i].default_kv))
+                errors.push_back(Error{kReference, o.engines[i].at(".default_kv"),
+                                       "unknown KV format \"" + c.engines[i].default_kv +
+                                           "\"; known: " + joined(kv_ids)});
+    }
+    if (present.prices && present.hardware) {
+        for (size_t i = 0; i < c.gpu_prices.size(); ++i) {
+            const std::string& hw = c.gpu_prices[i].hardware_id;
+            if (!hw.empty() && !c.find_hardware(hw))
+                errors.push_back(Error{kReference, o.gpu_prices[i].at(".hardware_id"),
+                                       "unknown hardware \"" + hw + "\"; must be \"\" or an id from "
+                                                                   "hardware.json (accelerators, cpu_platforms)"});
+        }
+    }
+}
+
+void check_all_unique(const Catalog& c, const Origins& o, Errors& errors) {
+    check_unique_ids(c.models, o.models, errors);
+    check_unique_ids(c.hardware, o.hardware, errors);
+    check_unique_ids(c.weight_formats, o.weight_formats, errors);
+    check_unique_ids(c.kv_formats, o.kv_formats, errors);
+    check_unique_ids(c.engines, o.engines, errors);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] load_catalog, merge_catalog
+// ---------------------------------------------------------------------------------------------------
+
+// Each reads one bundled file into the catalog; false when the file is not a JSON object.
+bool read_models(const std::string& text, Catalog& c, Origins& o, Errors& errors) {
+    auto doc = parse_document(text, "models.json", errors);
+    if (!doc) return false;
+    Reader root(*doc, "models.json", "", errors);
+    check_schema(root, "infersizer.models/1");
+    read_entries(root, "models", Need::required, c.models, o.models, errors, parse_model);
+    return true;
+}
+
+bool read_hardware(const std::string& text, Catalog& c, Origins& o, Errors& errors) {
+    auto doc = parse_document(text, "hardware.json", errors);
+    if (!doc) return false;
+    Reader root(*doc, "hardware.json", "", errors);
+    check_schema(root, "infersizer.hardware/1");
+    c.version = root.string("version", Need::required);
+    read_entries(root, "accelerators", Need::required, c.hardware, o.hardware, errors, parse_accelerator);
+    read_entries(root, "cpu_platforms", Need::required, c.hardware, o.hardware, errors, parse_cpu_platform);
+    return true;
+}
+
+bool read_formats(const std::string& text, Catalog& c, Origins& o, Errors& errors) {
+    auto doc = parse_document(text, "formats.json", errors);
+    if (!doc) return false;
+    Reader root(*doc, "formats.json", "", errors);
+    check_schema(root, "infersizer.formats/1");
+    read_entries(root, "weight_formats", Need::required, c.weight_formats, o.weight_formats, errors,
+                 parse_weight_format);
+    read_entries(root, "kv_formats", Need::required, c.kv_formats, o.kv_formats, errors, parse_kv_format);
+    return true;
+}
+
+bool read_engines(const std::string& text, Catalog& c, Origins& o, Errors& errors) {
+    auto doc = parse_document(text, "engines.json", errors);
+    if (!doc) return false;
+    Reader root(*doc, "engines.json", "", errors);
+    check_schema(root, "infersizer.engines/1");
+    read_entries(root, "engines", Need::required, c.engines, o.engines, errors, parse_engine);
+    return true;
+}
+
+bool read_prices(const std::string& text, Catalog& c, Origins& o, Errors& errors) {
+    auto doc = parse_document(text, "prices.json", errors);
+    if (!doc) return false;
+    Reader root(*doc, "prices.json", "", errors);
+    check_schema(root, "infersizer.prices/1");
+    read_entries(root, "gpu_rental", Need::required, c.gpu_prices, o.gpu_prices, errors, parse_gpu_price);
+    read_entries(root, "llm_api", Need::required, c.api_prices, o.api_prices, errors, parse_api_price);
+    if (auto rate = root.child("usd_cny", Need::required)) c.usd_cny = parse_exchange_rate(*rate);
+    return true;
+}
+
+// Replaces the entry with the same key or appends; `origins` follows the entries.
+template <class T, class Key>
+void merge_into(std::vector<T>& items, std::vector<Origin>& origins, const std::vector<T>& incoming,
+                const std::vector<Origin>& incoming_origins, Key key) {
+    for (size_t i = 0; i < incoming.size(); ++i) {
+        auto it = std::find_if(items.begin(), items.end(), [&](const T& x) { return key(x) == key(incoming[i]); });
+        if (it != items.end()) {
+            *it = incoming[i];
+            origins[static_cast<size_t>(it - items.begin())] = incoming_origins[i];
+        } else {
+            items.push_back(incoming[i]);
+            origins.push_back(incoming_origins[i]);
+        }
+    }
+}
+
+template <class T>
+std::vector<Origin> base_origins(const std::vector<T>& items, const std::string& collection) {
+    std::vector<Origin> out;
+    for (size_t i = 0; i < items.size(); ++i)
+        out.push_back(Origin{"catalog", collection + "[" + std::to_string(i) + "]"});
+    return out;
+}
+
+const std::vector<std::string> kUserKeys{"schema",     "models",     "accelerators", "cpu_platforms", "weight_formats",
+                                         "kv_formats", "engines",    "gpu_rental",   "llm_api"};
+
+void merge_user_document(const json& doc, Catalog& merged, Errors& errors) {
+    const std::string file = "user catalog";
+    Reader root(doc, file, "", errors);
+    for (const auto& item : doc.items())
+        if (!contains(kUserKeys, item.key()))
+            root.fail(kRange, item.key(), "unknown key \"" + item.key() + "\"; accepted: " + joined(kUserKeys));
+    root.string("schema", Need::optional);
+
+    Catalog user;
+    Origins uo;
+    read_entries(root, "models", Need::optional, user.models, uo.models, errors, parse_model);
+    read_entries(root, "accelerators", Need::optional, user.hardware, uo.hardware, errors, parse_accelerator);
+    read_entries(root, "cpu_platforms", Need::optional, user.hardware, uo.hardware, errors, parse_cpu_platform);
+    read_entries(root, "weight_formats", Need::optional, user.weight_formats, uo.weight_formats, errors,
+                 parse_weight_format);
+    read_entries(root, "kv_formats", Need::optional, user.kv_formats, uo.kv_formats, errors, parse_kv_format);
+    read_entries(root, "engines", Need::optional, user.engines, uo.engines, errors, parse_engine);
+    read_entries(root, "gpu_rental", Need::optional, user.gpu_prices, uo.gpu_prices, errors, parse_gpu_price);
+    read_entries(root, "llm_api", Need::optional, user.api_prices, uo.api_prices, errors, parse_api_price);
+    check_all_unique(user, uo, errors);
+
+    Origins mo{base_origins(merged.models, "models"),
+               base_origins(merged.hardware, "hardware"),
+               base_origins(merged.weight_formats, "weight_formats"),
+               base_origins(merged.kv_formats, "kv_formats"),
+               base_origins(merged.engines, "engines"),
+               base_origins(merged.gpu_prices, "gpu_rental"),
+               base_origins(merged.api_prices, "llm_api")};
+    auto by_id = [](const auto& x) { return x.id; };
+    merge_into(merged.models, mo.models, user.models, uo.models, by_id);
+    merge_into(merged.hardware, mo.hardware, user.hardware, uo.hardware, by_id);
+    merge_into(merged.weight_formats, mo.weight_formats, user.weight_formats, uo.weight_formats, by_id);
+    merge_into(merged.kv_formats, mo.kv_formats, user.kv_formats, uo.kv_formats, by_id);
+    merge_into(merged.engines, mo.engines, user.engines, uo.engines, by_id);
+    merge_into(merged.gpu_prices, mo.gpu_prices, user.gpu_prices, uo.gpu_prices,
+               [](const GpuPrice& p) { return p.provider + "\n" + p.gpu + "\n" + p.pricing_model; });
+    merge_into(merged.api_prices, mo.api_prices, user.api_prices, uo.api_prices,
+               [](const ApiPrice& p) { return p.provider + "\n" + p.model + "\n" + p.currency; });
+    check_references(merged, mo, Present{}, errors);
+}
+
+}  // namespace
+
+Expected<Catalog> load_catalog(const CatalogFiles& files, Errors* all_errors) {
+    Errors errors;
+    Catalog catalog;
+    try {
+        Origins origins;
+        read_models(files.models, catalog, origins, errors);
+        Present present;
+        present.hardware = read_hardware(files.hardware, catalog, origins, errors);
+        present.formats = read_formats(files.formats, catalog, origins, errors);
+        present.engines = read_engines(files.engines, catalog, origins, errors);
+        present.prices = read_prices(files.prices, catalog, origins, errors);
+        check_all_unique(catalog, origins, errors);
+        check_references(catalog, origins, present, errors);
+    } catch (const std::exception& e) {
+        errors.push_back(Error{kParse, "catalog", std::string("could not be read: ") + e.what()});
+    }
+    if (all_errors) *all_errors = errors;
+    if (!errors.empty()) return errors.front();
+    return catalog;
+}
+
+Expected<Catalog> merge_catalog(const Catalog& base, const std::string& user_json, Errors* all_errors) {
+    Errors errors;
+    Catalog merged = base;
+    try {
+        if (auto doc = parse_document(user_json, "user catalog", errors)) merge_user_document(*doc, merged, errors);
+    } catch (const std::exception& e) {
+        errors.push_back(Error{kParse, "user catalog", std::string("could not be read: ") + e.what()});
+    }
+    if (all_errors) *all_errors = errors;
+    if (!errors.empty()) return errors.front();
+    return merged;
+}
+
+}  // namespace infersizer

@@ -1,0 +1,215 @@
+// cost.cpp — self-hosted vs cloud API per month, cost per 1M output tokens, break-even traffic
+// (estimation.md §7; monthly conventions in reference/peers-and-formulas.md §4.7).
+//
+// Self-hosted: cards × price per card-hour × 730 h, the price an interval across the catalog's on-demand
+// rental rows. Cloud API: requests/day × 30 × (prompt × input price + output × output price) with a
+// representative API row of comparable size. Break-even: the requests/day at which the two monthly costs
+// meet (self-hosting is a fixed cost, the API's grows with traffic).
+#include "cost.hpp"
+
+#include "format_text.hpp"
+#include "params.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+namespace {
+
+// Size classes of the API comparison (issue rule: a cheap current model for ≤ 14B, a flagship-class
+// open-model API for larger models).
+constexpr double kSmallModelParams = 14e9;
+
+// Model-name prefixes tried in order, as the catalog's prices.json spells them. The first is the rule;
+// the rest are comparable current rows used only when a catalog lacks the first.
+const std::vector<std::string> kSmallApiPrefixes = {"deepseek-flash", "qwen-turbo", "qwen-plus", "gpt-5.4-nano",
+                                                    "gemini-2.5-flash-lite"};
+const std::vector<std::string> kLargeApiPrefixes = {"deepseek-v4-pro", "qwen-max", "kimi-k2.6", "glm-5.3"};
+
+// "deepseek-v4-pro" names "deepseek-v4-pro", "deepseek-v4-pro peak" and "deepseek-v4-pro (…)", never
+// "deepseek-v4-pro-mini": the name must end or go on with a space or a parenthesis after the prefix.
+bool names_model(const std::string& s, const std::string& prefix) {
+    if (s.size() < prefix.size()) return false;
+    for (size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[i])) != std::tolower(static_cast<unsigned char>(prefix[i])))
+            return false;
+    return s.size() == prefix.size() || s[prefix.size()] == ' ' || s[prefix.size()] == '(';
+}
+
+std::string trimmed(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '(' || s.back() == '-')) s.pop_back();
+    size_t i = 0;
+    while (i < s.size() && s[i] == ' ') ++i;
+    return s.substr(i);
+}
+
+double to_usd(const Catalog& catalog, double amount, const std::string& currency) {
+    if (currency == "USD") return amount;
+    if (currency == "CNY" && catalog.usd_cny.cny_per_usd > 0) return amount / catalog.usd_cny.cny_per_usd;
+    return NAN;
+}
+
+bool convertible(const Catalog& catalog, const std::string& currency) {
+    return currency == "USD" || (currency == "CNY" && catalog.usd_cny.cny_per_usd > 0);
+}
+
+bool usable_api_row(const Catalog& catalog, const ApiPrice& p) {
+    return p.status == "current" && p.output_per_mtok > 0 && convertible(catalog, p.currency);
+}
+
+double total_params(const ModelArch& m) {
+    if (m.params_override) return *m.params_override;
+    const double counted = m.has_shape() ? count_params(m).total : 0;
+    if (counted > 0) return counted;
+    return m.published_total_params.value_or(0);
+}
+
+std::string common_name(const std::vector<const ApiPrice*>& rows) {
+    std::string name = rows.front()->model;
+    for (const ApiPrice* r : rows) {
+        size_t i = 0;
+        while (i < name.size() && i < r->model.size() && name[i] == r->model[i]) ++i;
+        name.resize(i);
+    }
+    name = trimmed(name);
+    return name.empty() ? rows.front()->model : name;
+}
+
+ApiChoice choice_of(const std::vector<const ApiPrice*>& rows, Text rule) {
+    ApiChoice c;
+    c.model = common_name(rows);
+    c.provider = rows.front()->provider;
+    c.currency = rows.front()->currency;
+    c.input_per_mtok = Interval::exact(rows.front()->input_per_mtok);
+    c.output_per_mtok = Interval::exact(rows.front()->output_per_mtok);
+    for (const ApiPrice* r : rows) {
+        c.input_per_mtok = {std::min(c.input_per_mtok.lo, r->input_per_mtok), std::max(c.input_per_mtok.hi, r->input_per_mtok)};
+        c.output_per_mtok = {std::min(c.output_per_mtok.lo, r->output_per_mtok),
+                             std::max(c.output_per_mtok.hi, r->output_per_mtok)};
+    }
+    if (rows.size() > 1) {
+        // The rows' own distinctions ("off-peak", "peak"), so the name says what the interval spans.
+        std::string variants;
+        for (const ApiPrice* r : rows) {
+            const std::string v = trimmed(r->model.substr(std::min(r->model.size(), c.model.size())));
+            if (!v.empty()) variants += (variants.empty() ? "" : " … ") + v;
+        }
+        if (!variants.empty()) c.model += " (" + variants + ")";
+    }
+    c.rule = std::move(rule);
+    return c;
+}
+
+}  // namespace
+
+std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw) {
+    if (hw.price_per_hour_usd && *hw.price_per_hour_usd > 0) return Interval::exact(*hw.price_per_hour_usd);
+    std::optional<Interval> out;
+    for (const GpuPrice* p : catalog.prices_for(hw.id)) {
+        if (p->per_gpu_hour.hi <= 0 || !convertible(catalog, p->currency)) continue;
+        const Interval usd{to_usd(catalog, p->per_gpu_hour.lo, p->currency), to_usd(catalog, p->per_gpu_hour.hi, p->currency)};
+        out = out ? Interval{std::min(out->lo, usd.lo), std::max(out->hi, usd.hi)} : usd;
+    }
+    return out;
+}
+
+std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model) {
+    const double params = total_params(model);
+    const bool small = params > 0 && params <= kSmallModelParams;
+    const std::vector<std::string>& prefixes = small ? kSmallApiPrefixes : kLargeApiPrefixes;
+    const Text rule =
+        small ? Text{"≤ 14B 参数的模型对比一个便宜的当前 API（DeepSeek flash 档）；同一模型的峰谷价构成区间",
+                     "≤ 14B parameters: compared with a cheap current API (DeepSeek flash tier); the same model's "
+                     "off-peak and peak prices form the interval"}
+              : Text{"> 14B 参数的模型对比旗舰级开源模型 API（DeepSeek V4 pro 档）；同一模型的峰谷价构成区间",
+                     "> 14B parameters: compared with a flagship-class open-model API (DeepSeek V4 pro tier); the "
+                     "same model's off-peak and peak prices form the interval"};
+    for (const std::string& prefix : prefixes) {
+        std::vector<const ApiPrice*> rows;
+        for (const ApiPrice& p : catalog.api_prices)
+            if (usable_api_row(catalog, p) && names_model(p.model, prefix)) rows.push_back(&p);
+        if (rows.empty()) continue;
+        // Keep one currency: USD rows when the provider lists them, else the provider's own.
+        const bool any_usd = std::any_of(rows.begin(), rows.end(), [](const ApiPrice* p) { return p->currency == "USD"; });
+        const std::string currency = any_usd ? "USD" : rows.front()->currency;
+        rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const ApiPrice* p) { return p->currency != currency; }),
+                   rows.end());
+        return choice_of(rows, prefix == prefixes.front()
+                                   ? rule
+                                   : Text{rule.zh + "（目录缺少首选行，改用 " + prefix + "）",
+                                          rule.en + " (the catalog lacks the first choice; " + prefix + " used)"});
+    }
+    // Last resort: the cheapest current priced row (blended input + output, USD).
+    const ApiPrice* best = nullptr;
+    double best_usd = 0;
+    for (const ApiPrice& p : catalog.api_prices) {
+        if (!usable_api_row(catalog, p)) continue;
+        const double usd = to_usd(catalog, p.input_per_mtok + p.output_per_mtok, p.currency);
+        if (!best || usd < best_usd) best = &p, best_usd = usd;
+    }
+    if (!best) return std::nullopt;
+    return choice_of({best}, Text{"目录中没有同档 API，改用最便宜的当前 API", "no API of the size class in the catalog; "
+                                                                               "the cheapest current API is used"});
+}
+
+Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,
+                                  int64_t output_tokens) {
+    const Interval native = (api.input_per_mtok * double(prompt_tokens) + api.output_per_mtok * double(output_tokens)) / 1e6;
+    return {to_usd(catalog, native.lo, api.currency), to_usd(catalog, native.hi, api.currency)};
+}
+
+CostResult estimate_cost(const Context& ctx, const Result& partial) {
+    CostResult c;
+    if (!ctx.catalog) return c;
+    const Catalog& catalog = *ctx.catalog;
+    const Scenario& s = ctx.scenario;
+    c.cny_per_usd = catalog.usd_cny.cny_per_usd;
+
+    // Self-hosted: the user's cards at their rental price; when that hardware has no price (a CPU box, a
+    // card nobody rents), the planner's cheapest priced pick that meets the targets.
+    if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware)) {
+        c.has_gpu_price = true;
+        c.self_hosted_per_month_usd = *price * double(partial.count) * kHoursPerMonth;
+        c.self_hosted_config = std::to_string(partial.count) + " × " + ctx.hardware.name;
+    } else {
+        for (const PlanRow& row : partial.plan) {
+            if (!row.meets_targets || !row.has_price || row.currency != "USD") continue;
+            c.has_gpu_price = true;
+            c.self_hosted_per_month_usd = row.cost_per_month;
+            c.self_hosted_config = fmt::count_range(row.cards, "en") + " × " + row.name;
+            c.self_hosted_from_planner = true;
+            break;
+        }
+    }
+
+    const double output_tokens_per_month = s.requests_per_day * kDaysPerMonth * double(s.output_tokens);
+    if (c.has_gpu_price && output_tokens_per_month > 0) {
+        c.has_per_mtok = true;
+        c.self_hosted_per_mtok_usd = c.self_hosted_per_month_usd / (output_tokens_per_month / 1e6);
+    }
+
+    if (const auto api = representative_api(catalog, ctx.model)) {
+        c.has_api_price = true;
+        c.api_model = api->provider + " " + api->model;
+        c.api_currency = api->currency;
+        c.api_rule = api->rule;
+        const double requests_per_month = s.requests_per_day * kDaysPerMonth;
+        const Interval native = (api->input_per_mtok * double(s.prompt_tokens) +
+                                 api->output_per_mtok * double(s.output_tokens)) / 1e6;
+        c.api_per_month_native = native * requests_per_month;
+        const Interval per_request_usd = api_cost_per_request_usd(catalog, *api, s.prompt_tokens, s.output_tokens);
+        c.api_per_month_usd = per_request_usd * requests_per_month;
+        // Break-even: self_month = r × 30 × per_request → r = self_month / (30 × per_request); the low end
+        // pairs the cheap rental with the dear API, the high end the reverse.
+        if (c.has_gpu_price && per_request_usd.lo > 0)
+            c.break_even_requests_per_day = {c.self_hosted_per_month_usd.lo / (kDaysPerMonth * per_request_usd.hi),
+                                             c.self_hosted_per_month_usd.hi / (kDaysPerMonth * per_request_usd.lo)};
+    }
+    return c;
+}
+
+}  // namespace infersizer

@@ -1,0 +1,126 @@
+// test_render.mjs — the hosted page (dist/ over http on 127.0.0.1): it starts within 10 s, really draws,
+// stays on 127.0.0.1, logs no errors, picks its language, and keeps the canvas sharp at any
+// devicePixelRatio and window size.
+import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
+import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, READY_TIMEOUT_MS } from './lib/harness.mjs';
+
+const onServer = (server) => (u) => u.startsWith(server.url);
+
+test('the drawn-page threshold rejects a blank canvas', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+  const page = await context.newPage();
+  await page.setContent('<body style="margin:0;background:#1c1d21"><canvas id="canvas" width="640" height="400" style="display:block"></canvas></body>');
+  const blank = imageStats(decodePng(await page.locator('#canvas').screenshot()));
+  // A canvas with one line of text must already pass: the threshold is not tuned to the real page.
+  await page.evaluate(() => {
+    const c = document.getElementById('canvas').getContext('2d');
+    c.fillStyle = '#1c1d21'; c.fillRect(0, 0, 640, 400);
+    c.fillStyle = '#e6e6e6'; c.font = '16px sans-serif';
+    for (let y = 30; y < 400; y += 24) c.fillText('Qwen3-8B · Q4_K_M · 4.68 GiB · 0.72 – 1.94 s · 推理算力估算器', 10, y);
+  });
+  const text = imageStats(decodePng(await page.locator('#canvas').screenshot()));
+  await context.close();
+  assert(!looksDrawn(blank), `a blank canvas passed: ${JSON.stringify(blank)}`);
+  assert(looksDrawn(text), `a canvas full of text failed: ${JSON.stringify(text)}`);
+  return `blank variance ${blank.variance.toFixed(1)}, text variance ${text.variance.toFixed(1)}`;
+});
+
+test('http: English page is ready within 10 s, drawn, clean, local only', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { locale: 'en-US' });
+  try {
+    const ms = await waitReady(p.page);
+    assert(ms < READY_TIMEOUT_MS, `ready after ${ms} ms`);
+    const { png } = await screenshot(p.page, 'page-en.png');
+    const stats = imageStats(decodePng(png));
+    assert(looksDrawn(stats), `the canvas looks blank: ${JSON.stringify(stats)}`);
+    const state = await p.page.evaluate(() => ({
+      lang: window.infersizer.lang, htmlLang: document.documentElement.lang,
+      loadingHidden: document.getElementById('is-loading').hidden, errorHidden: document.getElementById('is-error').hidden,
+      version: window.infersizer.version,
+    }));
+    assert(state.lang === 'en' && state.htmlLang === 'en', `language ${JSON.stringify(state)}`);
+    assert(state.loadingHidden && state.errorHidden, `loading/error boxes: ${JSON.stringify(state)}`);
+    assert(/^\d+\.\d+\.\d+/.test(state.version), `version ${state.version}`);
+    assertClean(p.record, onServer(server));
+    return `ready in ${ms} ms, ${p.record.requests.length} requests, variance ${stats.variance.toFixed(0)}`;
+  } finally {
+    await p.close();
+  }
+});
+
+test('http: a browser that prefers Chinese gets 中文; ?lang=en overrides it', async ({ browser, server }) => {
+  const zh = await openPage(browser, server.url, { locale: 'zh-CN' });
+  const en = await openPage(browser, server.url + '?lang=en', { locale: 'zh-CN' });
+  try {
+    await waitReady(zh.page);
+    await waitReady(en.page);
+    assert(await zh.page.evaluate(() => window.infersizer.lang) === 'zh', 'zh-CN browser did not get zh');
+    assert(await zh.page.evaluate(() => document.documentElement.lang) === 'zh-CN', 'html lang not zh-CN');
+    assert(await en.page.evaluate(() => window.infersizer.lang) === 'en', '?lang=en did not override zh-CN');
+    const zhShot = decodePng((await screenshot(zh.page, 'page-zh.png')).png);
+    const enShot = decodePng((await screenshot(en.page, 'page-en-forced.png')).png);
+    assert(looksDrawn(imageStats(zhShot)), 'zh page looks blank');
+    let differing = 0;
+    for (let i = 0; i < zhShot.rgba.length; i += 4) if (zhShot.rgba[i] !== enShot.rgba[i]) differing++;
+    assert(differing > 1000, `zh and en pages look the same (${differing} pixels differ)`);
+    assertClean(zh.record, onServer(server));
+    assertClean(en.record, onServer(server));
+  } finally {
+    await zh.close();
+    await en.close();
+  }
+});
+
+test('http: at devicePixelRatio 2 the backing store is CSS size × 2 and stays drawn', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { deviceScaleFactor: 2, viewport: { width: 1000, height: 700 } });
+  try {
+    await waitReady(p.page);
+    const size = await p.page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight, dpr: devicePixelRatio };
+    });
+    assert(size.dpr === 2 && size.w === size.cw * 2 && size.h === size.ch * 2, `canvas ${JSON.stringify(size)}`);
+    const stats = imageStats(decodePng((await screenshot(p.page, 'page-dpr2.png')).png));
+    assert(looksDrawn(stats), `dpr 2 page looks blank: ${JSON.stringify(stats)}`);
+    assertClean(p.record, onServer(server));
+    return `${size.cw}×${size.ch} CSS px → ${size.w}×${size.h} backing px`;
+  } finally {
+    await p.close();
+  }
+});
+
+test('http: the canvas follows a window resize (narrow layout)', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url);
+  try {
+    await waitReady(p.page);
+    const before = await p.page.evaluate(() => window.infersizer.frameCount);
+    await p.page.setViewportSize({ width: 600, height: 820 });
+    await waitFrames(p.page, before, 1);
+    await p.page.waitForFunction(() => document.getElementById('canvas').width === 600);
+    await p.page.waitForTimeout(200);  // the frames the resize asked for
+    const size = await p.page.evaluate(() => ({ w: canvas.width, h: canvas.height }));
+    assert(size.w === 600 && size.h === 820, `canvas backing after resize: ${JSON.stringify(size)}`);
+    const stats = imageStats(decodePng((await screenshot(p.page, 'page-narrow.png')).png));
+    assert(looksDrawn(stats), 'narrow page looks blank');
+    assertClean(p.record, onServer(server));
+  } finally {
+    await p.close();
+  }
+});
+
+test('http: at devicePixelRatio 2 ImGui sees the mouse in CSS pixels', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { deviceScaleFactor: 2, viewport: { width: 1000, height: 700 } });
+  try {
+    await waitReady(p.page);
+    const f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+    await p.page.mouse.move(400, 300);
+    await p.page.mouse.move(410, 305);
+    await waitFrames(p.page, f0, 1);
+    await p.page.waitForTimeout(100);
+    const [x, y] = await p.page.evaluate(() => window.infersizer._debug.imguiMouse());
+    assert(Math.abs(x - 410) < 1 && Math.abs(y - 305) < 1, `ImGui mouse at (${x}, ${y}), expected (410, 305)`);
+    assertClean(p.record, onServer(server));
+  } finally {
+    await p.close();
+  }
+});

@@ -1,0 +1,138 @@
+// Cost: self-hosted per month and per 1M output tokens, the cloud API at the given traffic, and the
+// break-even traffic — checked by recomputation, never against numbers copied from the output.
+#include "bundled_catalog.hpp"
+#include "cost.hpp"
+#include "estimate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+// An RTX 4090 the user rents at their own price (the scenario's custom hardware object).
+Scenario priced_scenario(double price_per_hour, double requests_per_day) {
+    Scenario s;  // Qwen3-8B Q4_K_M, llama.cpp, 8k context, 5 users
+    Hardware h = *cat().find_hardware("nvidia-rtx-4090");
+    h.id = "my-4090";
+    h.name = "my 4090";
+    h.price_per_hour_usd = price_per_hour;
+    s.hardware_custom = h;
+    s.count = 2;
+    s.requests_per_day = requests_per_day;
+    return s;
+}
+
+CostResult cost_of(const Scenario& s) {
+    auto r = estimate(cat(), s);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
+    return r->cost;
+}
+
+}  // namespace
+
+TEST(Cost, SelfHostedIsCardsTimesPriceTimes730Hours) {
+    const CostResult c = cost_of(priced_scenario(0.5, 1000));
+    ASSERT_TRUE(c.has_gpu_price);
+    EXPECT_DOUBLE_EQ(c.self_hosted_per_month_usd.lo, 2 * 0.5 * 730);
+    EXPECT_DOUBLE_EQ(c.self_hosted_per_month_usd.hi, 2 * 0.5 * 730);
+    EXPECT_FALSE(c.self_hosted_from_planner);
+}
+
+TEST(Cost, ScalesLinearlyWithPriceAndTraffic) {
+    const CostResult base = cost_of(priced_scenario(0.5, 1000));
+    const CostResult dear = cost_of(priced_scenario(1.0, 1000));
+    const CostResult busy = cost_of(priced_scenario(0.5, 3000));
+    EXPECT_NEAR(dear.self_hosted_per_month_usd.hi, 2 * base.self_hosted_per_month_usd.hi, 1e-9);
+    EXPECT_NEAR(dear.break_even_requests_per_day.lo, 2 * base.break_even_requests_per_day.lo, 1e-6);
+    // Traffic: the API bill triples, the cards' bill does not move, their cost per token falls to a third.
+    EXPECT_NEAR(busy.api_per_month_usd.lo, 3 * base.api_per_month_usd.lo, 1e-9);
+    EXPECT_NEAR(busy.api_per_month_usd.hi, 3 * base.api_per_month_usd.hi, 1e-9);
+    EXPECT_DOUBLE_EQ(busy.self_hosted_per_month_usd.hi, base.self_hosted_per_month_usd.hi);
+    EXPECT_NEAR(busy.self_hosted_per_mtok_usd.hi, base.self_hosted_per_mtok_usd.hi / 3, 1e-9);
+}
+
+TEST(Cost, PerMillionOutputTokensDividesTheMonthByTheTokensServed) {
+    const Scenario s = priced_scenario(0.5, 1000);
+    const CostResult c = cost_of(s);
+    ASSERT_TRUE(c.has_per_mtok);
+    const double mtok = 1000.0 * 30 * double(s.output_tokens) / 1e6;
+    EXPECT_NEAR(c.self_hosted_per_mtok_usd.lo, c.self_hosted_per_month_usd.lo / mtok, 1e-9);
+}
+
+TEST(Cost, BreakEvenIsWhereTheTwoMonthlyCostsMeet) {
+    const CostResult c = cost_of(priced_scenario(0.5, 1000));
+    ASSERT_TRUE(c.has_gpu_price && c.has_api_price);
+    const Interval be = c.break_even_requests_per_day;
+    ASSERT_GT(be.lo, 0);
+    // At the low break-even the dearest API end costs what the cheapest cards cost; at the high one the
+    // cheapest API end costs what the dearest cards cost. Recomputed through a fresh estimate.
+    const CostResult at_lo = cost_of(priced_scenario(0.5, be.lo));
+    EXPECT_NEAR(at_lo.api_per_month_usd.hi, at_lo.self_hosted_per_month_usd.lo, 1e-6 * at_lo.self_hosted_per_month_usd.lo);
+    const CostResult at_hi = cost_of(priced_scenario(0.5, be.hi));
+    EXPECT_NEAR(at_hi.api_per_month_usd.lo, at_hi.self_hosted_per_month_usd.hi, 1e-6 * at_hi.self_hosted_per_month_usd.hi);
+    // Below it the API is cheaper, above it the cards are.
+    EXPECT_LT(cost_of(priced_scenario(0.5, be.lo / 2)).api_per_month_usd.hi, c.self_hosted_per_month_usd.lo);
+    EXPECT_GT(cost_of(priced_scenario(0.5, be.hi * 2)).api_per_month_usd.lo, c.self_hosted_per_month_usd.hi);
+}
+
+TEST(Cost, ApiBillIsRequestsTimesThirtyDaysTimesTokenPrices) {
+    const Scenario s = priced_scenario(0.5, 2000);
+    const CostResult c = cost_of(s);
+    const auto api = representative_api(cat(), *cat().find_model(s.model_id));
+    ASSERT_TRUE(api.has_value());
+    const double in_lo = api->input_per_mtok.lo, out_lo = api->output_per_mtok.lo;
+    double per_request = (double(s.prompt_tokens) * in_lo + double(s.output_tokens) * out_lo) / 1e6;
+    if (api->currency == "CNY") per_request /= cat().usd_cny.cny_per_usd;
+    EXPECT_NEAR(c.api_per_month_usd.lo, 2000 * 30 * per_request, 1e-9);
+    EXPECT_EQ(c.api_currency, api->currency);
+}
+
+TEST(Cost, ApiRowFollowsTheSizeRule) {
+    // ≤ 14B: a cheap current API; above: a flagship-class open-model API, dearer per token.
+    const auto small = representative_api(cat(), *cat().find_model("Qwen3-8B"));
+    const auto large = representative_api(cat(), *cat().find_model("Llama-3.1-70B"));
+    ASSERT_TRUE(small && large);
+    EXPECT_NE(small->model, large->model);
+    const double small_usd = small->output_per_mtok.hi / (small->currency == "CNY" ? cat().usd_cny.cny_per_usd : 1);
+    const double large_usd = large->output_per_mtok.hi / (large->currency == "CNY" ? cat().usd_cny.cny_per_usd : 1);
+    EXPECT_LT(small_usd, large_usd);
+    EXPECT_FALSE(small->rule.zh.empty());
+    EXPECT_FALSE(large->rule.en.empty());
+    EXPECT_GT(small->output_per_mtok.lo, 0);
+    EXPECT_LE(small->input_per_mtok.lo, small->input_per_mtok.hi);
+}
+
+TEST(Cost, CataloguePricesAreAnIntervalAcrossProviders) {
+    const Hardware& h100 = *cat().find_hardware("nvidia-h100-sxm-80gb");
+    const auto rows = cat().prices_for(h100.id);
+    ASSERT_GE(rows.size(), 2u);
+    const auto price = price_per_card_hour_usd(cat(), h100);
+    ASSERT_TRUE(price.has_value());
+    for (const GpuPrice* p : rows) {
+        if (p->currency != "USD") continue;
+        EXPECT_LE(price->lo, p->per_gpu_hour.lo);
+        EXPECT_GE(price->hi, p->per_gpu_hour.hi);
+    }
+    EXPECT_LT(price->lo, price->hi);
+}
+
+TEST(Cost, UnknownPriceIsNeverZeroAndZeroTrafficHasNoPerTokenCost) {
+    // A CPU platform has no rental price: the self-hosted figure comes from the planner, and says so.
+    Scenario s;
+    s.hardware_id = "desktop-ddr5-5600-2ch";
+    s.requests_per_day = 0;
+    const CostResult c = cost_of(s);
+    EXPECT_FALSE(price_per_card_hour_usd(cat(), *cat().find_hardware(s.hardware_id)).has_value());
+    if (c.has_gpu_price) {
+        EXPECT_TRUE(c.self_hosted_from_planner);
+        EXPECT_GT(c.self_hosted_per_month_usd.lo, 0);
+    }
+    EXPECT_FALSE(c.has_per_mtok);
+    EXPECT_EQ(c.api_per_month_usd.hi, 0);
+    EXPECT_TRUE(c.break_even_requests_per_day.finite());
+}

@@ -1,0 +1,260 @@
+// Decision table: rows and verdicts, failure points found by search and re-checked one step beyond with
+// the memory and speed functions, the CPU platform rule, the verdict sentence, and number formatting.
+#include "bundled_catalog.hpp"
+#include "context.hpp"
+#include "decision.hpp"
+#include "estimate.hpp"
+#include "format_text.hpp"
+#include "memory.hpp"
+#include "speed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+Context context(const Scenario& s) {
+    auto c = resolve(cat(), s);
+    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
+    return *c;
+}
+
+Result result(const Scenario& s) {
+    auto r = estimate(cat(), s);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
+    return *r;
+}
+
+// Independent re-check of "the targets hold for n users at context L" on `replicas` replicas of `tp`
+// cards, from estimate_fit (what memory holds) and estimate_speed (the speed with the rest waiting).
+bool holds(const Context& base, int tp, int replicas, int64_t n, int64_t L, bool optimistic) {
+    Context c = with_hardware(base, base.hardware, tp * replicas);
+    c.scenario.context_tokens = L;
+    c.scenario.concurrency = 1;
+    const Interval fit = estimate_fit(c, tp * replicas, tp).max_concurrency / double(replicas);
+    const Interval per_replica{std::floor(fit.lo), std::floor(fit.hi)};
+    if ((optimistic ? per_replica.hi : per_replica.lo) < 1) return false;
+    c.scenario.concurrency = n;
+    const PerformanceResult p = estimate_speed(c, tp * replicas, tp, {std::max(1.0, per_replica.lo), per_replica.hi});
+    const Targets& t = base.scenario.targets;
+    const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
+    const double ttft = optimistic ? p.ttft_s.lo : p.ttft_s.hi;
+    return tps >= t.tps_per_user && ttft <= t.ttft_s;
+}
+
+bool verdict_valid(Verdict v) { return v == Verdict::yes || v == Verdict::conditional || v == Verdict::no; }
+
+}  // namespace
+
+TEST(Decision, PathAndScenarioRowsExistWithTextInBothLanguages) {
+    const Scenario s;  // the seed's story: Qwen3-8B Q4_K_M on one RTX 4090 for five people
+    const Result r = result(s);
+    ASSERT_EQ(r.decision.size(), 3u);
+    EXPECT_EQ(r.decision[0].option, "cpu");
+    EXPECT_EQ(r.decision[1].option, "gpu");
+    EXPECT_EQ(r.decision[2].option, "api");
+    ASSERT_EQ(r.scenarios.size(), 4u);
+    EXPECT_EQ(r.scenarios[0].option, "personal");
+    EXPECT_EQ(r.scenarios[1].option, "offline_batch");
+    EXPECT_EQ(r.scenarios[2].option, "cloud_api");
+    EXPECT_EQ(r.scenarios[3].option, "online_service");
+    for (const auto* rows : {&r.decision, &r.scenarios})
+        for (const DecisionRow& d : *rows) {
+            EXPECT_TRUE(verdict_valid(d.verdict)) << d.option;
+            EXPECT_FALSE(d.reason.zh.empty()) << d.option;
+            EXPECT_FALSE(d.reason.en.empty()) << d.option;
+            EXPECT_FALSE(d.fails_when.zh.empty()) << d.option;
+            EXPECT_FALSE(d.fails_when.en.empty()) << d.option;
+            EXPECT_EQ(d.reason.en.find("nan"), std::string::npos) << d.reason.en;
+        }
+    // One 4090 serves five users of an 8B model in 4 bits comfortably.
+    EXPECT_EQ(r.decision[1].verdict, Verdict::yes) << r.decision[1].reason.en;
+}
+
+TEST(Decision, ConcurrencyLimitHoldsAndOneMoreUserFails) {
+    const Scenario s;
+    const Context ctx = context(s);
+    const ReplicaLayout one{1, 1, true};
+    const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, one, 1, s.context_tokens);
+    ASSERT_GE(lim.pessimistic, 1);
+    ASSERT_FALSE(lim.pessimistic_capped);
+    EXPECT_LE(lim.pessimistic, lim.optimistic);
+    EXPECT_TRUE(holds(ctx, 1, 1, lim.pessimistic, s.context_tokens, false));
+    EXPECT_FALSE(holds(ctx, 1, 1, lim.pessimistic + 1, s.context_tokens, false));
+    EXPECT_TRUE(holds(ctx, 1, 1, lim.optimistic, s.context_tokens, true));
+    EXPECT_FALSE(holds(ctx, 1, 1, lim.optimistic + 1, s.context_tokens, true));
+    EXPECT_TRUE(lim.beyond.any());
+
+    // The GPU row reports exactly this limit.
+    const Result r = result(s);
+    const std::string n = fmt::count(double(lim.pessimistic), "en");
+    EXPECT_NE(r.decision[1].fails_when.en.find("up to " + n), std::string::npos) << r.decision[1].fails_when.en;
+    EXPECT_NE(r.decision[1].fails_when.zh.find("最多支撑 " + fmt::count(double(lim.pessimistic), "zh")), std::string::npos)
+        << r.decision[1].fails_when.zh;
+}
+
+TEST(Decision, ContextLimitHoldsAndOneStepLongerFails) {
+    Scenario s;
+    s.concurrency = 4;  // below the card's limit at 8k, so some context holds
+    const Context ctx = context(s);
+    const ReplicaLayout one{1, 1, true};
+    const SearchLimit lim = max_context_meeting_targets(ctx, ctx.hardware, one, 1, s.concurrency);
+    ASSERT_GT(lim.pessimistic, 0);
+    EXPECT_EQ(lim.pessimistic % kContextStepTokens, 0);
+    EXPECT_TRUE(holds(ctx, 1, 1, s.concurrency, lim.pessimistic, false));
+    if (!lim.pessimistic_capped)
+        EXPECT_FALSE(holds(ctx, 1, 1, s.concurrency, lim.pessimistic + kContextStepTokens, false));
+}
+
+TEST(Decision, SearchCountsReplicasAndTensorParallelism) {
+    Scenario s;
+    s.model_id = "Llama-3.1-70B";
+    s.weights = "fp8";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    s.count = 4;
+    s.concurrency = 32;
+    s.targets = {2.0, 15.0};
+    const Context ctx = context(s);
+    const ReplicaLayout tp2{2, 1, false};
+    const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, tp2, 2, s.context_tokens);
+    ASSERT_GE(lim.pessimistic, 1);
+    ASSERT_FALSE(lim.pessimistic_capped);
+    EXPECT_TRUE(holds(ctx, 2, 2, lim.pessimistic, s.context_tokens, false));
+    EXPECT_FALSE(holds(ctx, 2, 2, lim.pessimistic + 1, s.context_tokens, false));
+    // Two replicas hold more users than one.
+    const SearchLimit single = max_concurrency_meeting_targets(ctx, ctx.hardware, tp2, 1, s.context_tokens);
+    EXPECT_GT(lim.pessimistic, single.pessimistic);
+}
+
+TEST(Decision, NoUserAtAllIsAZeroLimitWithTheReason) {
+    Scenario s;
+    s.targets = {2.0, 5000.0};  // no machine decodes 5000 tok/s for one user
+    const Context ctx = context(s);
+    const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, {1, 1, true}, 1, s.context_tokens);
+    EXPECT_EQ(lim.pessimistic, 0);
+    EXPECT_EQ(lim.optimistic, 0);
+    EXPECT_TRUE(lim.beyond.tps);
+    const Result r = result(s);
+    EXPECT_EQ(r.decision[1].verdict, Verdict::no);
+    EXPECT_NE(r.decision[1].fails_when.en.find("even one user"), std::string::npos) << r.decision[1].fails_when.en;
+}
+
+TEST(Decision, CpuPlatformIsTheLowestBandwidthThatServesOneUser) {
+    for (const char* model : {"Qwen3-0.6B", "Qwen3-8B", "Llama-3.1-70B"}) {
+        Scenario s;
+        s.model_id = model;
+        s.weights = "Q4_K_M";
+        s.targets = {30.0, 5.0};
+        const Context ctx = context(s);
+        const auto choice = choose_cpu_platform(ctx);
+        ASSERT_TRUE(choice.has_value());
+        const Hardware& chosen = choice->ctx.hardware;
+        ASSERT_TRUE(chosen.is_cpu());
+        const ReplicaLayout one{1, 1, true};
+        const bool chosen_serves =
+            !check_serving(choice->ctx, chosen, one, 1, 1, s.context_tokens).pessimistic.any();
+        double highest = 0;
+        for (const Hardware& h : cat().hardware) {
+            if (!h.is_cpu() || !h.bandwidth_gbs) continue;
+            highest = std::max(highest, *h.bandwidth_gbs);
+            // No platform with less bandwidth serves one user.
+            if (*h.bandwidth_gbs < *chosen.bandwidth_gbs) {
+                const Context c = with_hardware(choice->ctx, h, 1);
+                EXPECT_TRUE(check_serving(c, h, one, 1, 1, s.context_tokens).pessimistic.any())
+                    << model << ": " << h.id << " would do";
+            }
+        }
+        if (!chosen_serves) EXPECT_EQ(*chosen.bandwidth_gbs, highest) << model;
+        EXPECT_FALSE(choice->why.en.empty());
+    }
+    // Bigger models need more bandwidth: the 70B's platform is never slower than the 0.6B's.
+    Scenario small, large;
+    small.model_id = "Qwen3-0.6B";
+    large.model_id = "Llama-3.1-70B";
+    small.targets = large.targets = {30.0, 5.0};
+    EXPECT_LE(*choose_cpu_platform(context(small))->ctx.hardware.bandwidth_gbs,
+              *choose_cpu_platform(context(large))->ctx.hardware.bandwidth_gbs);
+}
+
+TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
+    Scenario s;
+    s.engine = "vllm";  // vLLM does not run on CPUs: the row falls back to llama.cpp
+    s.weights = "bf16";
+    const Result r = result(s);
+    const Context ctx = context(s);
+    const auto choice = choose_cpu_platform(ctx);
+    ASSERT_TRUE(choice.has_value());
+    EXPECT_EQ(choice->ctx.engine.id, "llama.cpp");
+    EXPECT_NE(r.decision[0].reason.en.find(choice->ctx.hardware.name), std::string::npos) << r.decision[0].reason.en;
+    EXPECT_NE(r.decision[0].reason.en.find("bandwidth"), std::string::npos);
+}
+
+TEST(Decision, ApiVerdictFollowsTheBreakEven) {
+    Scenario quiet;
+    quiet.requests_per_day = 10;
+    const Result q = result(quiet);
+    ASSERT_TRUE(q.cost.has_api_price && q.cost.has_gpu_price);
+    EXPECT_EQ(q.decision[2].verdict, Verdict::yes);
+    EXPECT_NE(q.decision[2].fails_when.en.find(fmt::interval(q.cost.break_even_requests_per_day, "", "en")),
+              std::string::npos)
+        << q.decision[2].fails_when.en;
+
+    Scenario busy;
+    busy.requests_per_day = 1e8;
+    const Result b = result(busy);
+    EXPECT_EQ(b.decision[2].verdict, Verdict::conditional);
+    EXPECT_NE(b.decision[2].fails_when.en.find("past the break-even"), std::string::npos) << b.decision[2].fails_when.en;
+}
+
+TEST(Decision, OfflineBatchVerdictFollowsDailyCapacity) {
+    Scenario s;
+    s.requests_per_day = 100;
+    EXPECT_EQ(result(s).scenarios[1].verdict, Verdict::yes);
+    s.requests_per_day = 1e9;  // a billion requests a day on one card
+    EXPECT_EQ(result(s).scenarios[1].verdict, Verdict::no);
+}
+
+TEST(Decision, VerdictSentenceSaysEnoughOrNotEnough) {
+    const Result ok = result(Scenario{});
+    EXPECT_NE(ok.verdict.zh.find("够用"), std::string::npos) << ok.verdict.zh;
+    EXPECT_NE(ok.verdict.en.find("is enough"), std::string::npos) << ok.verdict.en;
+    EXPECT_NE(ok.verdict.en.find("GiB"), std::string::npos);
+    EXPECT_NE(ok.verdict.en.find("tok/s"), std::string::npos);
+
+    Scenario big;
+    big.model_id = "DeepSeek-R1";  // ≈ 380 GiB in Q4_K_M on one 24 GB card
+    const Result no = result(big);
+    EXPECT_NE(no.verdict.zh.find("不够"), std::string::npos) << no.verdict.zh;
+    EXPECT_NE(no.verdict.en.find("not enough"), std::string::npos) << no.verdict.en;
+    EXPECT_EQ(no.decision[1].verdict, Verdict::no);
+}
+
+TEST(FormatText, IntervalsNumbersAndUnits) {
+    EXPECT_EQ(fmt::interval({6.1, 7.0}, "GiB", "zh"), "6.1–7.0 GiB");
+    EXPECT_EQ(fmt::interval({35, 60}, "tok/s", "en"), "35–60 tok/s");
+    EXPECT_EQ(fmt::interval({0.31, 0.62}, "s", "en"), "0.31–0.62 s");
+    EXPECT_EQ(fmt::interval({0.065, 144}, "s", "en"), "0.065–144 s");
+    EXPECT_EQ(fmt::interval(Interval::exact(24), "GiB", "en"), "24 GiB");
+    EXPECT_EQ(fmt::interval({6.99, 7.01}, "GiB", "en"), "7.0 GiB");
+    EXPECT_EQ(fmt::number(2.0, "en"), "2");
+    EXPECT_EQ(fmt::number(0.5, "zh"), "0.5");
+    EXPECT_EQ(fmt::count(3900, "en"), "3,900");
+    EXPECT_EQ(fmt::count(12000, "en"), "12k");
+    EXPECT_EQ(fmt::count(12000, "zh"), "1.2万");
+    EXPECT_EQ(fmt::count(1.5e6, "en"), "1.5M");
+    EXPECT_EQ(fmt::count(1.5e8, "zh"), "1.5亿");
+    EXPECT_EQ(fmt::tokens(8192), "8k");
+    EXPECT_EQ(fmt::tokens(131072), "128k");
+    EXPECT_EQ(fmt::tokens(1500), "1.5k");
+    EXPECT_EQ(fmt::tokens(300), "300");
+    EXPECT_EQ(fmt::money(Interval::exact(1234), "USD", "en"), "$1,234");
+    EXPECT_EQ(fmt::money({0.5, 2}, "USD", "en"), "$0.50–$2.00");
+    EXPECT_EQ(fmt::money(Interval::exact(39000), "CNY", "zh"), "¥3.9万");
+    EXPECT_EQ(fmt::count_range({1, 3}, "en"), "1–3");
+}

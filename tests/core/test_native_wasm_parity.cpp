@@ -1,0 +1,79 @@
+// The native build writes the results of every golden scenario; the wasm build (run after it by
+// scripts/test.sh) recomputes them and must agree, so the page computes the numbers the CLI prints.
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "result_json.hpp"
+#include "scenario_json.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using nlohmann::json;
+using namespace infersizer;
+
+namespace {
+
+json golden_results() {
+    json all = json::object();
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(INFERSIZER_GOLDEN_DIR))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        std::ifstream in(f);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        auto s = scenario_from_json_text(ss.str());
+        if (!s) continue;
+        auto r = estimate(bundled::catalog(), *s);
+        if (r) all[f.filename().string()] = result_to_json(*r, "en");
+    }
+    return all;
+}
+
+// Numbers are rounded to 4 significant digits in the JSON; a last-digit flip is tolerated.
+void expect_close(const json& a, const json& b, const std::string& path) {
+    if (a.is_number() && b.is_number()) {
+        const double x = a.get<double>(), y = b.get<double>();
+        EXPECT_LE(std::fabs(x - y), 2e-4 * std::max(std::fabs(x), std::fabs(y)) + 1e-12) << path;
+        return;
+    }
+    ASSERT_EQ(a.type(), b.type()) << path;
+    if (a.is_object()) {
+        ASSERT_EQ(a.size(), b.size()) << path;
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            ASSERT_TRUE(b.contains(it.key())) << path << "." << it.key();
+            expect_close(*it, b[it.key()], path + "." + it.key());
+        }
+    } else if (a.is_array()) {
+        ASSERT_EQ(a.size(), b.size()) << path;
+        for (size_t i = 0; i < a.size(); ++i) expect_close(a[i], b[i], path + "[" + std::to_string(i) + "]");
+    } else {
+        EXPECT_EQ(a, b) << path;
+    }
+}
+
+}  // namespace
+
+TEST(NativeWasmParity, GoldenResultsAgreeAcrossBuilds) {
+    const json mine = golden_results();
+    ASSERT_GE(mine.size(), 6u);
+    const std::string path = INFERSIZER_PARITY_FILE;
+#ifdef __EMSCRIPTEN__
+    std::ifstream in(path);
+    if (!in) GTEST_SKIP() << "no native results at " << path << " (run the native tests first)";
+    const json native = json::parse(in, nullptr, false);
+    ASSERT_FALSE(native.is_discarded());
+    expect_close(native, mine, "results");
+#else
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    // Natively: the estimate must be deterministic (the page recomputes it every frame it changes).
+    expect_close(mine, golden_results(), "rerun");
+    std::ofstream(path) << mine.dump(1);
+#endif
+}

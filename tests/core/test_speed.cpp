@@ -1,0 +1,361 @@
+// Speed: the roofline's physics (tensor parallel vs layer split, all-reduce floor, MoE bytes, compute-bound
+// batches, the dtype's peak, unknown compute or bandwidth), TTFT with queueing, and properties over many
+// random contexts of the bundled catalog: no NaN or negatives, lo ≤ hi, decode never faster with more batch
+// or context nor slower with more bandwidth, TTFT never lower with more users, prompt or context.
+#include "bundled_catalog.hpp"
+#include "memory.hpp"
+#include "speed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+Context make(const std::string& model, const std::string& weights, const std::string& engine, const std::string& hw,
+             int count = 1, int64_t concurrency = 1, int64_t context = 8192, int64_t prompt = 1024,
+             int64_t output = 256) {
+    Scenario s;
+    s.model_id = model;
+    s.weights = weights;
+    s.engine = engine;
+    s.hardware_id = hw;
+    s.count = count;
+    s.concurrency = concurrency;
+    s.context_tokens = context;
+    s.prompt_tokens = prompt;
+    s.output_tokens = output;
+    auto r = resolve(cat(), s);
+    EXPECT_TRUE(r.ok()) << model << "/" << weights << "/" << engine << "/" << hw << ": "
+                        << (r.ok() ? "" : r.error().to_string());
+    return r.value();
+}
+
+void expect_sane(Interval v, const std::string& what) {
+    EXPECT_TRUE(std::isfinite(v.lo) && std::isfinite(v.hi)) << what << ": " << v.lo << " " << v.hi;
+    EXPECT_GT(v.lo, 0.0) << what;
+    EXPECT_LE(v.lo, v.hi) << what;
+}
+
+void expect_sane(const PerformanceResult& p, const std::string& where) {
+    expect_sane(p.prefill_tps, where + " prefill_tps");
+    expect_sane(p.ttft_s, where + " ttft");
+    expect_sane(p.decode_tps_per_seq, where + " decode");
+    expect_sane(p.throughput_tps, where + " throughput");
+    expect_sane(p.decode_step_s, where + " step");
+    EXPECT_TRUE(p.bound == "memory" || p.bound == "compute") << where;
+    EXPECT_GE(p.running_batch, 1) << where;
+}
+
+PerformanceResult speed_at(const Context& ctx, int cards, int tp) {
+    return estimate_speed(ctx, cards, tp, estimate_fit(ctx, cards, tp).max_concurrency);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// Physics of the roofline.
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(SpeedPhysics, TensorParallelOnNvlinkSpeedsUpOneStream) {
+    const Context ctx = make("Llama-3.1-70B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 4);
+    const Interval tp1 = decode_step_s(ctx, 1, 1, 1024);
+    const Interval tp4 = decode_step_s(ctx, 4, 1, 1024);
+    EXPECT_LT(tp4.hi, tp1.hi);
+    EXPECT_LT(tp4.lo, tp1.lo);
+}
+
+TEST(SpeedPhysics, AllReducesCostAtLeastTheirLatencyFloor) {
+    // llm-analysis: ≈ 8 µs per all-reduce on NVLink, 2 per layer: 2 × 80 × 8 µs ≈ 1.3 ms per token for a 70B.
+    const Context ctx = make("Llama-3.1-70B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 8);
+    EXPECT_GE(decode_step_s(ctx, 8, 1, 128).lo, 2 * 80 * 8e-6);
+}
+
+TEST(SpeedPhysics, LayerSplitGivesOneStreamNoSpeedUp) {
+    // llama.cpp across cards: the cards run one after another (peers §4.6).
+    const Context ctx = make("Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-3090", 2);
+    const Interval one = decode_step_s(ctx, 1, 1, 1024);
+    const Interval two = decode_step_s(ctx, 2, 1, 1024);
+    EXPECT_GE(two.lo, one.lo);
+    EXPECT_GE(two.hi, one.hi);
+}
+
+TEST(SpeedPhysics, MixtureOfExpertsReadsOnlyItsActiveExpertsAtBatchOne) {
+    // Qwen3-30B-A3B (3.3B active) decodes far faster than the dense Qwen3-32B on the same card and format.
+    const Interval moe = decode_step_s(make("Qwen3-30B-A3B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090"), 1, 1, 1024);
+    const Interval dense = decode_step_s(make("Qwen3-32B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090"), 1, 1, 1024);
+    EXPECT_LT(moe.hi * 3, dense.lo);
+}
+
+TEST(SpeedPhysics, MixtureOfExpertsTouchesMoreExpertsAsTheBatchGrows) {
+    // Per sequence a MoE's step grows faster with the batch than a dense model's, because a larger batch reads
+    // more of the experts (1 − (1 − k/E)^batch of them).
+    const Context moe = make("Qwen3-30B-A3B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const Context dense = make("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const double moe_growth = decode_step_s(moe, 1, 32, 256).mid() / decode_step_s(moe, 1, 1, 256).mid();
+    const double dense_growth = decode_step_s(dense, 1, 32, 256).mid() / decode_step_s(dense, 1, 1, 256).mid();
+    EXPECT_GT(moe_growth, dense_growth);
+}
+
+TEST(SpeedPhysics, SmallBatchesAreMemoryBoundLargeOnesComputeBound) {
+    const Context one = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 1, 2048, 128, 128);
+    EXPECT_EQ(speed_at(one, 1, 1).bound, "memory");
+    const Context many = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 1024, 512, 128, 128);
+    EXPECT_EQ(speed_at(many, 1, 1).bound, "compute");
+}
+
+TEST(SpeedPhysics, Fp8UsesHoppersFp8PeakAndFallsBackToFp16OnAmpere) {
+    // A long prompt is compute-bound: fp8 on H100 (1979 vs 989 TFLOPS) prefills faster than bf16; an A100 has
+    // no fp8 tensor peak, so the same format gains nothing from its dtype there.
+    const Interval h100_fp8 = prefill_s(make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb"), 1, 8192);
+    const Interval h100_bf16 = prefill_s(make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb"), 1, 8192);
+    EXPECT_LT(h100_fp8.hi, h100_bf16.hi * 0.7);
+    const Interval a100_fp8 = prefill_s(make("Llama-3.1-8B", "fp8", "vllm", "nvidia-a100-sxm-80gb"), 1, 8192);
+    const Interval a100_bf16 = prefill_s(make("Llama-3.1-8B", "bf16", "vllm", "nvidia-a100-sxm-80gb"), 1, 8192);
+    EXPECT_GT(a100_fp8.hi, a100_bf16.hi * 0.9);
+    const auto peak = compute_peak_tflops(make("Llama-3.1-8B", "fp8", "vllm", "nvidia-a100-sxm-80gb"));
+    ASSERT_TRUE(peak.has_value());
+    EXPECT_DOUBLE_EQ(peak->lo, 312.0);  // the A100's dense fp16 peak
+}
+
+TEST(SpeedPhysics, PrefillMfuGrowsWithThePrompt) {
+    // MFU ≈ 0.33 at 128 tokens and ≈ 0.73 at 2048 on A100 (LLM-Viewer#4): tokens/s rises with the prompt.
+    const Context ctx = make("Llama-3.1-70B", "fp8", "tensorrt-llm", "nvidia-h100-sxm-80gb");
+    const double short_tps = 128 / prefill_s(ctx, 1, 128).mid();
+    const double long_tps = 2048 / prefill_s(ctx, 1, 2048).mid();
+    EXPECT_GT(long_tps, short_tps * 1.3);
+}
+
+TEST(SpeedPhysics, PrefillIsFlooredByOneReadOfTheWeights) {
+    // One token of prefill can never beat streaming the weights once at the card's peak bandwidth.
+    const Context ctx = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const double weights_bytes = 8.03e9 * 2;
+    EXPECT_GE(prefill_s(ctx, 1, 1).lo, weights_bytes / (3350e9));
+}
+
+TEST(SpeedPhysics, UnknownCpuComputeStillGivesFiniteSpeedsAndSaysSo) {
+    Context ctx = make("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "desktop-ddr5-5600-2ch", 1, 1, 4096, 512, 128);
+    ctx.hardware.memory_gb = 64;
+    ASSERT_FALSE(ctx.hardware.cores.has_value());
+    const PerformanceResult p = speed_at(ctx, 1, 1);
+    expect_sane(p, "cpu unknown");
+    EXPECT_FALSE(p.warnings.empty());
+    // Cores and clock known: the prefill interval narrows to a compute estimate.
+    Context known = ctx;
+    known.hardware.cores = 8;
+    known.hardware.clock_ghz = 4.0;
+    const PerformanceResult pk = speed_at(known, 1, 1);
+    expect_sane(pk, "cpu known");
+    EXPECT_LT(pk.prefill_tps.ratio(), p.prefill_tps.ratio());
+    // Decode on a CPU is bandwidth-bound: 89.6 GB/s over ≈4.6 GiB of Q4_K_M weights is under 20 tokens/s.
+    EXPECT_LT(p.decode_tps_per_seq.hi, 20.0);
+}
+
+TEST(SpeedPhysics, UnknownFp16PeakIsInferredFromBandwidthWithAWarning) {
+    const Context ctx = make("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "apple-m3-ultra");
+    ASSERT_FALSE(ctx.hardware.fp16_tflops.has_value());
+    std::vector<Text> warnings;
+    const auto peak = compute_peak_tflops(ctx, &warnings);
+    ASSERT_TRUE(peak.has_value());
+    EXPECT_LT(peak->lo, peak->hi);
+    EXPECT_FALSE(warnings.empty());
+}
+
+TEST(SpeedPhysics, UnknownBandwidthIsInferredNotNaN) {
+    const Context ctx = make("Qwen3-8B", "bf16", "vllm", "huawei-ascend-910b");
+    ASSERT_FALSE(ctx.hardware.bandwidth_gbs.has_value());
+    const PerformanceResult p = speed_at(ctx, 1, 1);
+    expect_sane(p, "ascend");
+    EXPECT_FALSE(p.warnings.empty());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// TTFT, queueing, throughput.
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(SpeedQueueing, UsersBeyondTheBatchWaitForASlot) {
+    // Transformers serves one request at a time: the 4 others wait about 4 request cycles.
+    const Context ctx = make("Qwen3-8B", "bf16", "transformers", "nvidia-l40s-48gb", 1, 5, 4096, 512, 128);
+    const PerformanceResult p = speed_at(ctx, 1, 1);
+    EXPECT_EQ(p.running_batch, 1);
+    EXPECT_GT(p.queue_wait_s.lo, 0.0);
+    EXPECT_GT(p.ttft_s.lo, p.queue_wait_s.lo);
+    // Four waiting users ≈ four request cycles of at least 128 decode steps each.
+    EXPECT_GT(p.queue_wait_s.lo, 4 * 128 * p.decode_step_s.lo);
+}
+
+TEST(SpeedQueueing, NoWaitWhileTheBatchHoldsEveryone) {
+    const PerformanceResult p = speed_at(make("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 16), 1, 1);
+    EXPECT_EQ(p.running_batch, 16);
+    EXPECT_EQ(p.queue_wait_s, (Interval{0, 0}));
+}
+
+TEST(SpeedQueueing, ThroughputNeverExceedsTheBatchAtFullDecodeSpeed) {
+    const Context ctx = make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 1, 64, 4096, 1024, 256);
+    const PerformanceResult p = speed_at(ctx, 1, 1);
+    EXPECT_LE(p.throughput_tps.hi, p.running_batch * p.decode_tps_per_seq.hi * (1 + 1e-9));
+}
+
+TEST(SpeedQueueing, SaturatedThroughputGrowsWithTheBatch) {
+    const Context ctx = make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb");
+    const Interval b8 = saturated_throughput_tps(ctx, 1, 8, 512, 256);
+    const Interval b128 = saturated_throughput_tps(ctx, 1, 128, 512, 256);
+    EXPECT_GT(b128.lo, b8.hi);
+}
+
+TEST(SpeedQueueing, ReplicasShareTheUsers) {
+    const Context ctx = make("Qwen3-8B", "bf16", "transformers", "nvidia-l40s-48gb", 4, 4, 4096, 512, 128);
+    const PerformanceResult one = speed_at(ctx, 1, 1);
+    const PerformanceResult four = speed_at(ctx, 4, 1);  // four replicas of one card each
+    EXPECT_LT(four.ttft_s.hi, one.ttft_s.hi);
+    EXPECT_GT(four.throughput_tps.lo, one.throughput_tps.hi);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Properties over random contexts.
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+const char* kind_name(HardwareKind k) {
+    switch (k) {
+        case HardwareKind::gpu: return "gpu";
+        case HardwareKind::npu: return "npu";
+        case HardwareKind::unified: return "unified";
+        case HardwareKind::cpu: return "cpu";
+    }
+    return "";
+}
+
+struct RandomCase {
+    Context ctx;
+    int cards = 1;
+    int tp = 1;
+};
+
+RandomCase random_case(std::mt19937& rng) {
+    auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+    auto log_uniform = [&](double lo, double hi) {
+        return std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng));
+    };
+    const Catalog& c = cat();
+    for (;;) {
+        const ModelArch& m = c.models[pick(c.models.size())];
+        if (m.role != ModelRole::chat) continue;
+        const Engine& e = c.engines[pick(c.engines.size())];
+        std::vector<const WeightFormat*> formats;
+        for (const WeightFormat& f : c.weight_formats)
+            if (f.engines.empty() || contains(f.engines, e.id)) formats.push_back(&f);
+        std::vector<const Hardware*> hws;
+        for (const Hardware& h : c.hardware)
+            if (e.hardware_kinds.empty() || contains(e.hardware_kinds, kind_name(h.kind))) hws.push_back(&h);
+        if (formats.empty() || hws.empty()) continue;
+        Scenario s;
+        s.model_id = m.id;
+        s.engine = e.id;
+        s.weights = formats[pick(formats.size())]->id;
+        s.hardware_id = hws[pick(hws.size())]->id;
+        const int counts[] = {1, 1, 2, 4, 8};
+        const int count = counts[pick(5)];
+        s.count = count;
+        s.context_tokens = static_cast<int64_t>(log_uniform(512, 131072));
+        s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(log_uniform(16, s.context_tokens * 0.75)));
+        s.output_tokens = std::max<int64_t>(1, static_cast<int64_t>(log_uniform(16, 4096)));
+        s.concurrency = static_cast<int64_t>(log_uniform(1, 2000));
+        auto r = resolve(c, s);
+        if (!r.ok()) continue;
+        Context ctx = r.value();
+        if (ctx.hardware.is_cpu() && !ctx.hardware.memory_gb) ctx.hardware.memory_gb = 64;
+        int tp = count;
+        if (e.tensor_parallel && count > 1 && pick(2)) tp = count / 2;
+        return RandomCase{ctx, count, tp};
+    }
+}
+
+std::string describe(const RandomCase& rc) {
+    const Scenario& s = rc.ctx.scenario;
+    return s.model_id + "/" + s.weights + "/" + s.engine + "/" + s.hardware_id + " x" + std::to_string(rc.cards) +
+           " tp" + std::to_string(rc.tp) + " ctx " + std::to_string(s.context_tokens) + " prompt " +
+           std::to_string(s.prompt_tokens) + " out " + std::to_string(s.output_tokens) + " conc " +
+           std::to_string(s.concurrency);
+}
+
+constexpr double kTol = 1e-9;
+
+}  // namespace
+
+TEST(SpeedProperties, StepAndPrefillAreSaneAndMonotone) {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 600; ++i) {
+        const RandomCase rc = random_case(rng);
+        const Context& ctx = rc.ctx;
+        const std::string where = describe(rc);
+        const int64_t b = 1 + static_cast<int64_t>(i % 64);
+        const int64_t pos = ctx.scenario.prompt_tokens;
+
+        const Interval step = decode_step_s(ctx, rc.tp, b, pos);
+        expect_sane(step, where + " step");
+        // A bigger batch or a deeper position never makes a step shorter.
+        const Interval bigger = decode_step_s(ctx, rc.tp, b * 2, pos);
+        const Interval deeper = decode_step_s(ctx, rc.tp, b, pos * 2);
+        EXPECT_GE(bigger.lo, step.lo * (1 - kTol)) << where;
+        EXPECT_GE(bigger.hi, step.hi * (1 - kTol)) << where;
+        EXPECT_GE(deeper.lo, step.lo * (1 - kTol)) << where;
+        EXPECT_GE(deeper.hi, step.hi * (1 - kTol)) << where;
+
+        // More bandwidth never slows decode.
+        Context faster = ctx;
+        if (faster.hardware.bandwidth_gbs) *faster.hardware.bandwidth_gbs *= 2;
+        const Interval fast = decode_step_s(faster, rc.tp, b, pos);
+        EXPECT_LE(fast.lo, step.lo * (1 + kTol)) << where;
+        EXPECT_LE(fast.hi, step.hi * (1 + kTol)) << where;
+
+        // A longer prompt never prefills sooner.
+        const Interval pf = prefill_s(ctx, rc.tp, pos);
+        const Interval pf2 = prefill_s(ctx, rc.tp, pos * 2);
+        expect_sane(pf, where + " prefill");
+        EXPECT_GE(pf2.lo, pf.lo * (1 - kTol)) << where;
+        EXPECT_GE(pf2.hi, pf.hi * (1 - kTol)) << where;
+    }
+}
+
+TEST(SpeedProperties, TtftNeverFallsAsUsersPromptOrContextRise) {
+    std::mt19937 rng(11);
+    for (int i = 0; i < 500; ++i) {
+        const RandomCase rc = random_case(rng);
+        const std::string where = describe(rc);
+        const PerformanceResult base = speed_at(rc.ctx, rc.cards, rc.tp);
+        expect_sane(base, where);
+
+        Context more_users = rc.ctx;
+        more_users.scenario.concurrency = rc.ctx.scenario.concurrency * 2 + 1;
+        const PerformanceResult mu = speed_at(more_users, rc.cards, rc.tp);
+        EXPECT_GE(mu.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
+        EXPECT_GE(mu.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+
+        Context longer_prompt = rc.ctx;
+        longer_prompt.scenario.prompt_tokens = rc.ctx.scenario.prompt_tokens * 2;
+        longer_prompt.scenario.context_tokens = std::max(rc.ctx.scenario.context_tokens,
+                                                         longer_prompt.scenario.prompt_tokens);
+        const PerformanceResult lp = speed_at(longer_prompt, rc.cards, rc.tp);
+        EXPECT_GE(lp.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
+        EXPECT_GE(lp.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+
+        Context longer_context = rc.ctx;
+        longer_context.scenario.context_tokens = rc.ctx.scenario.context_tokens * 2;
+        const PerformanceResult lc = speed_at(longer_context, rc.cards, rc.tp);
+        EXPECT_GE(lc.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
+        EXPECT_GE(lc.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+    }
+}

@@ -1,0 +1,139 @@
+// test_glyphs.cpp — every character the page can show has a glyph in the bundled font: the i18n table
+// in both languages, the catalog's strings, and the core's sentences for a spread of scenarios (the
+// build cuts the font from the sources; this checks the cut against what is actually shown).
+#include "ui_harness.hpp"
+
+#include "estimate.hpp"
+#include "fonts.hpp"
+
+#include <gtest/gtest.h>
+#include <set>
+
+namespace infersizer::app::test {
+namespace {
+
+class Glyphs : public ::testing::Test {
+protected:
+    void SetUp() override {
+        page_ = std::make_unique<Page>("zh");
+        ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+        ASSERT_TRUE(atlas->IsBuilt());
+        ASSERT_EQ(atlas->Fonts.Size, 1);
+        font_ = atlas->Fonts[0];
+    }
+
+    // Records each character of `text` that the font lacks, with where it was seen.
+    void check(const std::string& text, const std::string& where) {
+        const char* p = text.c_str();
+        const char* end = p + text.size();
+        while (p < end) {
+            unsigned int c = 0;
+            const int n = ImTextCharFromUtf8(&c, p, end);
+            if (n <= 0) break;
+            p += n;
+            if (c < 0x20 || c == 0x7F) continue;  // control characters are never drawn
+            ++checked_;
+            if (!font_->FindGlyphNoFallback(static_cast<ImWchar>(c)) && missing_.insert(c).second)
+                ADD_FAILURE() << "no glyph for U+" << std::hex << c << " in " << where << ": " << text;
+        }
+    }
+
+    std::unique_ptr<Page> page_;
+    ImFont* font_ = nullptr;
+    std::set<unsigned> missing_;
+    size_t checked_ = 0;
+};
+
+TEST_F(Glyphs, BundledFontIsEmbedded) {
+    EXPECT_GT(bundled_font_ttf().size(), 10000u);
+    EXPECT_GT(bundled_glyph_text().size(), 95u);  // at least ASCII printable
+    EXPECT_STREQ(font_->GetDebugName(), font_->ConfigData->Name);
+    EXPECT_GT(font_->Glyphs.Size, 95);
+}
+
+TEST_F(Glyphs, EveryI18nStringInBothLanguages) {
+    for (int i = 0; i < i18n_table_size(); ++i) {
+        const I18nEntry& e = i18n_table()[i];
+        check(e.zh, std::string(e.key) + " (zh)");
+        check(e.en, std::string(e.key) + " (en)");
+    }
+    EXPECT_GT(checked_, 1000u);
+}
+
+TEST_F(Glyphs, EveryCatalogStringShown) {
+    const Catalog& c = *page_->state().catalog;
+    for (const ModelArch& m : c.models) {
+        check(m.id, "model id");
+        check(m.family, "model family " + m.id);
+        check(m.notes, "model notes " + m.id);
+    }
+    for (const Hardware& h : c.hardware) {
+        check(h.vendor + " " + h.name, "hardware " + h.id);
+        check(h.notes, "hardware notes " + h.id);
+        check(h.source, "hardware source " + h.id);
+    }
+    for (const WeightFormat& f : c.weight_formats) {
+        check(f.id, "weight format");
+        check(f.description.zh + f.description.en, "weight format description " + f.id);
+        check(f.source, "weight format source " + f.id);
+    }
+    for (const KvFormat& f : c.kv_formats) {
+        check(f.id, "kv format");
+        check(f.description.zh + f.description.en, "kv format description " + f.id);
+        check(f.source, "kv format source " + f.id);
+    }
+    for (const Engine& e : c.engines) {
+        check(e.name, "engine");
+        check(e.notes + e.source, "engine notes " + e.id);
+    }
+    for (const ApiPrice& p : c.api_prices) check(p.provider + " " + p.model, "api price");
+}
+
+// The core writes the verdict, decision rows and warnings in Chinese and English: check them for the
+// default scenario on every hardware and for every chat model on the default hardware.
+TEST_F(Glyphs, CoreSentencesForASpreadOfScenarios) {
+    const Catalog& c = *page_->state().catalog;
+    std::vector<Scenario> scenarios;
+    size_t n_full = 0;  // the first n_full scenarios also get the whole-catalog plan (its notes)
+    for (const Hardware& h : c.hardware) {
+        Scenario s;
+        s.hardware_id = h.id;
+        s.count.reset();
+        scenarios.push_back(s);
+    }
+    for (const ModelArch& m : c.models) {
+        if (m.role != ModelRole::chat) continue;
+        Scenario s;
+        s.model_id = m.id;
+        scenarios.push_back(s);
+    }
+    scenarios.insert(scenarios.begin(), Scenario{});
+    ++n_full;
+    for (const Golden& g : golden_scenarios()) {
+        ASSERT_EQ(app_set_scenario_json(page_->app(), g.scenario_json), "") << g.name;
+        scenarios.insert(scenarios.begin(), page_->state().scenario);
+        ++n_full;
+    }
+    int estimated = 0;
+    for (size_t i = 0; i < scenarios.size(); ++i) {
+        const Scenario& s = scenarios[i];
+        EstimateOptions options;
+        options.plan = i < n_full;  // the plan is most of an estimate's time; its notes vary little
+        Expected<Result> r = estimate(c, s, options);
+        if (!r) continue;  // a combination the core refuses shows its (ASCII) error instead
+        ++estimated;
+        const std::string where = s.model_id + " on " + s.hardware_id;
+        auto both = [&](const Text& t, const char* what) { check(t.zh + t.en, where + " " + what); };
+        both(r->verdict, "verdict");
+        for (const DecisionRow& d : r->decision) both(d.reason, "decision"), both(d.fails_when, "decision");
+        for (const DecisionRow& d : r->scenarios) both(d.reason, "scenario row"), both(d.fails_when, "scenario row");
+        for (const Text& w : r->warnings) both(w, "warning");
+        for (const PlanRow& p : r->plan) check(p.name + p.note, where + " plan");
+        check(r->deploy.launch_command + r->deploy.load_test_command, where + " deploy");
+        for (const Trace& t : r->trace) check(t.formula + t.values, where + " trace " + t.key);
+    }
+    EXPECT_GT(estimated, static_cast<int>(scenarios.size()) / 2);
+}
+
+}  // namespace
+}  // namespace infersizer::app::test

@@ -1,0 +1,103 @@
+// ui_harness.hpp — drives the page headless with ImGui's null-backend pattern: a context with a display
+// size and a built font atlas, then NewFrame / app_frame / Render with no window and no GPU. Failed
+// IM_ASSERTs are recorded (imgui_user_config.h hook), and every widget's label and rectangle are probed
+// (ImGui's test-engine item hooks) so tests can click "复制链接" or type into a field by its label.
+#pragma once
+
+#include "app.hpp"
+#include "app_state.hpp"
+#include "bundled_catalog.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace infersizer::app::test {
+
+// --- IM_ASSERT failures ------------------------------------------------------------------------------
+inline std::vector<std::string>& assert_failures() {
+    static std::vector<std::string> failures;
+    return failures;
+}
+inline void record_assert(const char* expr, const char* file, int line) {
+    assert_failures().push_back(std::string(file) + ":" + std::to_string(line) + ": IM_ASSERT(" + expr + ")");
+}
+
+// --- Catalog files and golden scenarios --------------------------------------------------------------
+inline CatalogTexts bundled_texts() {
+    const CatalogFiles f = bundled::files();
+    return {f.models, f.hardware, f.formats, f.engines, f.prices};
+}
+
+inline std::string read_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+struct Golden {
+    std::string name;
+    std::string scenario_json;  // the scenario document (the file itself, or its "scenario" member)
+};
+std::vector<Golden> golden_scenarios();  // ui_harness.cpp
+
+// --- The page, headless --------------------------------------------------------------------------------
+struct ProbedItem {
+    ImGuiID id = 0;
+    std::string label;
+    ImRect rect;
+    ImRect clip;  // the visible part of its window: an item scrolled out of view is not clickable
+};
+
+class Page {
+public:
+    explicit Page(const std::string& lang = "zh", ImVec2 size = ImVec2(1280, 800), float font_px = 16);
+    ~Page();
+    Page(const Page&) = delete;
+    Page& operator=(const Page&) = delete;
+
+    // Runs `n` frames; returns what the last app_frame returned (animating).
+    bool frames(int n = 1);
+    // Moves the mouse to the centre of the item labelled `label` (exact ImGui label, "##" part included),
+    // presses and releases it over two frames. Returns false when no visible item has that label.
+    bool click(const std::string& label);
+    bool click_at(ImVec2 p);
+    void hover(ImVec2 p);
+    // Types into the item with `label`: clicks it, selects all, types `text`, presses Enter.
+    bool type_into(const std::string& label, const std::string& text);
+    void press_key(ImGuiKey key, bool ctrl = false);
+
+    const ProbedItem* find(const std::string& label) const;
+    // Widgets ImGui 1.86 reports without a label (combos): found by their ID path instead, from the
+    // window whose name contains `window_part` ("/inputs_" is the side panel), through PushID strings.
+    bool click_path(const std::string& window_part, const std::vector<std::string>& path);
+    // The last text the page asked the platform to put on the clipboard (app_take_clipboard_request).
+    const std::string& clipboard() const { return clipboard_; }
+    const std::vector<ProbedItem>& items() const { return items_; }
+    AppState& state() { return *app_; }
+    AppState* app() { return app_; }
+    ImVec2 size() const { return size_; }
+
+private:
+    static void on_item_add(void* user, unsigned id, float x0, float y0, float x1, float y1);
+    static void on_item_info(void* user, unsigned id, const char* label);
+    void key_event(ImGuiKey key, bool down, bool ctrl);
+
+    std::string clipboard_;
+    ImGuiContext* ctx_ = nullptr;
+    AppState* app_ = nullptr;
+    ImVec2 size_;
+    std::map<ImGuiID, ImRect> rects_;        // this frame's item rectangles
+    std::map<ImGuiID, ImRect> clips_;        // and their windows' visible rectangles
+    std::vector<ProbedItem> items_;          // this frame's labelled items
+    std::vector<ProbedItem> building_;       // being collected during the current frame
+};
+
+}  // namespace infersizer::app::test
