@@ -47,15 +47,18 @@ std::string facts_key(const ModelArch& m, const WeightFormat& f) {
 }  // namespace
 
 const Context::ModelFacts& Context::facts() const {
+    if (!facts_slot) facts_slot = std::make_shared<FactsSlot>();
     const std::string key = facts_key(model, weights);
-    if (!facts_cache || facts_cache->key != key) {
+    if (!facts_slot->facts || facts_slot->facts->key != key) {
         auto f = std::make_shared<ModelFacts>();
         f->key = key;
         f->weights = estimate_weights(model, weights);
         f->params = count_params(model);
-        facts_cache = std::move(f);
+        // A copy whose model or format was changed gets a slot of its own, leaving the others' intact.
+        if (facts_slot->facts) facts_slot = std::make_shared<FactsSlot>();
+        facts_slot->facts = std::move(f);
     }
-    return *facts_cache;
+    return *facts_slot->facts;
 }
 
 const WeightsEstimate& Context::weights_estimate() const { return facts().weights; }
@@ -85,6 +88,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     Context ctx;
     ctx.catalog = &catalog;
     ctx.scenario = s;
+    ctx.facts_slot = std::make_shared<Context::FactsSlot>();
 
     if (s.model_custom) {
         ctx.model = *s.model_custom;

@@ -36,7 +36,12 @@ struct Context {
     const ParamCounts& param_counts() const;
 
     struct ModelFacts;  // the cache's contents (context.cpp)
-    mutable std::shared_ptr<const ModelFacts> facts_cache;
+    // One slot shared by every copy of the context (resolve() creates it), so what one copy computes the
+    // others reuse; a hand-built context gets its slot on first use.
+    struct FactsSlot {
+        std::shared_ptr<const ModelFacts> facts;
+    };
+    mutable std::shared_ptr<FactsSlot> facts_slot;
 
 private:
     const ModelFacts& facts() const;

@@ -124,3 +124,25 @@ test('http: at devicePixelRatio 2 ImGui sees the mouse in CSS pixels', async ({ 
     await p.close();
   }
 });
+
+test('http: a wheel notch down reaches ImGui as one notch down; a touch tap moves ImGui\'s mouse', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { hasTouch: true });
+  try {
+    await waitReady(p.page);
+    await p.page.mouse.move(200, 400);
+    let f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+    await p.page.mouse.wheel(0, 100);  // Chromium: one notch = 100 px, positive = page down
+    await waitFrames(p.page, f0, 1);
+    const [, , wheelH, wheel] = await p.page.evaluate(() => window.infersizer._debug.imguiMouse());
+    assert(wheel === -1 && wheelH === 0, `ImGui saw wheel (${wheelH}, ${wheel}) for one notch down, expected (0, -1)`);
+    f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+    await p.page.touchscreen.tap(640, 120);
+    await waitFrames(p.page, f0, 1);
+    await p.page.waitForTimeout(100);
+    const [x, y] = await p.page.evaluate(() => window.infersizer._debug.imguiMouse());
+    assert(Math.abs(x - 640) < 1 && Math.abs(y - 120) < 1, `after a tap ImGui's mouse is at (${x}, ${y}), expected (640, 120)`);
+    assertClean(p.record, onServer(server));
+  } finally {
+    await p.close();
+  }
+});

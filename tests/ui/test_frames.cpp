@@ -153,11 +153,15 @@ TEST_F(Frames, InvalidUrlParametersAreListedByName) {
     EXPECT_NE(paths.find("concurrency"), std::string::npos) << paths;
     EXPECT_NE(paths.find("context_tokens"), std::string::npos) << paths;
     EXPECT_EQ(page.state().scenario.prompt_tokens, 700);  // the valid one applied
+    const std::string lines = app_url_errors(page.app());
+    EXPECT_EQ(lines, errs[0].cli_line() + "\n" + errs[1].cli_line());
+    EXPECT_EQ(lines.rfind("error: url.", 0), 0u) << lines;
     page.frames(3);
     // Each message has its own dismiss button; dismissing removes it.
     ASSERT_TRUE(page.click(tr(S::dismiss, Lang::en)));
     page.frames(2);
     EXPECT_EQ(page.state().url_errors.size(), 1u);
+    EXPECT_EQ(app_url_errors(page.app()).find('\n'), std::string::npos);
 }
 
 TEST_F(Frames, BadCatalogShowsTheErrorAndNeverCrashes) {

@@ -85,6 +85,12 @@ std::string app_catalog_summary(AppState* s) {
            std::to_string(c.weight_formats.size()) + " " + std::to_string(c.engines.size());
 }
 
+std::string app_url_errors(AppState* s) {
+    std::string out;
+    for (const Error& e : s->url_errors) out += (out.empty() ? "" : "\n") + e.cli_line();
+    return out;
+}
+
 std::string app_take_clipboard_request(AppState* s) {
     std::string out;
     out.swap(s->clipboard_request);

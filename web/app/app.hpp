@@ -42,7 +42,12 @@ std::string app_lang(AppState* s);
 void app_set_lang(AppState* s, const std::string& lang);
 // Catalog counts for the header and tests: "models hardware formats engines".
 std::string app_catalog_summary(AppState* s);
-// Text the platform should put on the clipboard this frame ("" if none): copy buttons.
+// Text the platform should put on the clipboard this frame ("" if none): copy buttons. A request that
+// starts with '?' is the page's own link ("copy link": '?' + app_query()): the platform prepends the
+// page's address (location.origin + location.pathname) before copying.
 std::string app_take_clipboard_request(AppState* s);
+// The URL parameters app_apply_query refused (still shown, not dismissed), one Error::cli_line() per
+// line ("error: url.concurrency: must be ..."); "" when none.
+std::string app_url_errors(AppState* s);
 
 }  // namespace infersizer::app

@@ -17,7 +17,8 @@
 //   urlErrors               the start URL's invalid parameters, one line each (the page shows them too)
 //   error                   the load failure shown in the page, or null
 //
-// Index: [text] [dom] [language] [catalog] [strings] [start] [api] [url] [events] [geometry] [clipboard]
+// Index: [text] [dom] [language] [errors] [catalog] [strings] [start] [api] [url] [events] [geometry] [input]
+//        [clipboard]
 (function () {
   'use strict';
 
@@ -343,6 +344,89 @@
     watchDevicePixelRatio();
     document.addEventListener('visibilitychange', () => { if (started) Module['_is_wake'](); });
   }
+
+  // --------------------------------------------------------------------------------------------- [input]
+  // Emscripten 3.1.6's GLFW gets two things wrong for ImGui, so these events are taken in the capture
+  // phase on window, before GLFW's listeners on the canvas, and not passed on:
+  // - wheel: it hands the scroll callback the DOM's raw deltas (100 px per notch, page-down positive),
+  //   where ImGui wants notches with up positive. We send notches (is_scroll).
+  // - touch: it never moves its cursor for touches, so a tap would press wherever the mouse last was.
+  //   We turn touches into mouse events: a tap clicks, touch-and-hold then move drags (sliders),
+  //   a swipe scrolls the panel under the finger.
+  const WHEEL_UNIT = { 0: 100, 1: 3, 2: 1 };  // DOM deltaMode pixel / line / page → one notch
+  const TOUCH_SLOP_PX = 8;                     // finger jitter that still counts as a tap
+  const TOUCH_HOLD_MS = 300;                   // hold this long without moving to start a drag
+  // ImGui 1.86 scrolls about 5 lines (5 × font size) per notch: finger px per notch, so content follows.
+  const TOUCH_PX_PER_NOTCH = 80;
+
+  function onWheel(event) {
+    if (!started || event.target !== canvas) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.type !== 'wheel') return;  // legacy 'mousewheel' duplicates
+    const unit = WHEEL_UNIT[event.deltaMode] || 100;
+    Module['_is_scroll'](-event.deltaX / unit, -event.deltaY / unit);
+  }
+
+  let touch = null;  // { id, x0, y0, x, y, mode: 'pending' | 'drag' | 'scroll', timer }
+
+  function sendMouse(type, x, y) {
+    canvas.dispatchEvent(new MouseEvent(type, {
+      clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true, view: window,
+    }));
+  }
+
+  function findTouch(event) {
+    if (!touch) return null;
+    for (const t of event.changedTouches) if (t.identifier === touch.id) return t;
+    return null;
+  }
+
+  function onTouch(event) {
+    if (!started || event.target !== canvas) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.type === 'touchstart') {
+      if (touch) return;  // a second finger: ignored
+      const t = event.changedTouches[0];
+      touch = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, mode: 'pending' };
+      sendMouse('mousemove', t.clientX, t.clientY);
+      const mine = touch;
+      touch.timer = setTimeout(() => {
+        if (touch === mine && mine.mode === 'pending') { mine.mode = 'drag'; sendMouse('mousedown', mine.x, mine.y); }
+      }, TOUCH_HOLD_MS);
+      return;
+    }
+    const t = findTouch(event);
+    if (!t) return;
+    if (event.type === 'touchmove') {
+      if (touch.mode === 'pending' && Math.hypot(t.clientX - touch.x0, t.clientY - touch.y0) > TOUCH_SLOP_PX) {
+        touch.mode = 'scroll';
+        clearTimeout(touch.timer);
+      }
+      if (touch.mode === 'drag') sendMouse('mousemove', t.clientX, t.clientY);
+      if (touch.mode === 'scroll') {
+        Module['_is_scroll']((t.clientX - touch.x) / TOUCH_PX_PER_NOTCH, (t.clientY - touch.y) / TOUCH_PX_PER_NOTCH);
+      }
+      touch.x = t.clientX;
+      touch.y = t.clientY;
+      return;
+    }
+    // touchend / touchcancel
+    clearTimeout(touch.timer);
+    if (touch.mode === 'pending' && event.type === 'touchend') {
+      sendMouse('mousedown', touch.x, touch.y);
+      sendMouse('mouseup', touch.x, touch.y);
+    } else if (touch.mode === 'drag') {
+      sendMouse('mouseup', touch.x, touch.y);
+    }
+    touch = null;
+  }
+
+  const captureActive = { capture: true, passive: false };
+  window.addEventListener('wheel', onWheel, captureActive);
+  window.addEventListener('mousewheel', onWheel, captureActive);
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) window.addEventListener(type, onTouch, captureActive);
 
   // ----------------------------------------------------------------------------------------- [clipboard]
   function legacyCopy(text) {

@@ -82,6 +82,7 @@ struct Platform {
     std::string clipboard_text;        // what ImGui reads on Ctrl+V (navigator.clipboard is async)
     std::string returned;              // keeps the last string handed to JS alive until the next call
     ImGuiMouseCursor css_cursor = ImGuiMouseCursor_Arrow;  // the canvas's CSS cursor
+    ImVec2 last_wheel;                 // tests: the last non-zero (MouseWheelH, MouseWheel) ImGui saw
 };
 
 Platform g_platform;  // Emscripten's C main loop callback carries no user data we control here.
@@ -267,6 +268,8 @@ void draw_frame(Platform& p) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     apply_display_metrics(p);
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MouseWheel != 0 || io.MouseWheelH != 0) p.last_wheel = ImVec2(io.MouseWheelH, io.MouseWheel);
     ImGui::NewFrame();
     const bool animating = infersizer::app::app_frame(p.app);
     ImGui::Render();
@@ -396,11 +399,25 @@ EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
-// Tests: where ImGui saw the mouse in the last frame, in logical px ("x y"; huge negative when outside).
-// Checks the devicePixelRatio scaling of GLFW's backing-pixel cursor positions.
+// Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw
+// ("x y wheel_h wheel"; x, y huge negative when outside). Checks the devicePixelRatio scaling of GLFW's
+// backing-pixel cursor positions and the wheel's direction and units.
 EMSCRIPTEN_KEEPALIVE const char* is_debug_mouse() {
     const ImVec2 m = ImGui::GetCurrentContext() ? ImGui::GetIO().MousePos : ImVec2(-FLT_MAX, -FLT_MAX);
-    return hand_to_js(std::to_string(m.x) + " " + std::to_string(m.y));
+    const ImVec2 w = g_platform.last_wheel;
+    return hand_to_js(std::to_string(m.x) + " " + std::to_string(m.y) + " " + std::to_string(w.x) + " " +
+                      std::to_string(w.y));
+}
+
+// bridge.js: a wheel or touch-scroll step in ImGui's units (1 = one notch; positive y scrolls up,
+// positive x scrolls left). 3.1.6's GLFW hands the scroll callback the DOM's raw pixel deltas with
+// the opposite sign, so bridge.js takes wheel events before GLFW sees them.
+EMSCRIPTEN_KEEPALIVE void is_scroll(double wheel_h, double wheel) {
+    if (ImGui::GetCurrentContext() == nullptr) return;
+    ImGuiIO& io = ImGui::GetIO();
+    io.MouseWheelH += static_cast<float>(wheel_h);
+    io.MouseWheel += static_cast<float>(wheel);
+    request_frames(kActiveFrames);
 }
 
 // bridge.js: the canvas may have changed size or devicePixelRatio (resize, zoom, another monitor).

@@ -36,6 +36,7 @@ export async function openPage(browser, url, options = {}) {
     deviceScaleFactor: options.deviceScaleFactor || 1,
     locale: options.locale || 'en-US',
     offline: Boolean(options.offline),
+    hasTouch: Boolean(options.hasTouch),
   });
   const page = await context.newPage();
   const record = { requests: [], consoleErrors: [], pageErrors: [], console: [] };
