@@ -5,6 +5,7 @@
 #include "bundled_catalog.hpp"
 #include "estimate.hpp"
 #include "plan.hpp"
+#include "weights.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -26,6 +27,18 @@ void BM_EstimateOne(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_EstimateOne)->Unit(benchmark::kMicrosecond);
+
+// The uncached cost the memo above saves: laying out a GGUF mix tensor by tensor.
+void BM_WeightsGgufLayout(benchmark::State& state) {
+    const Catalog& c = bundled::catalog();
+    const ModelArch& m = *c.find_model("Qwen3-8B");
+    const WeightFormat& f = *c.find_weight_format("Q4_K_M");
+    for (auto _ : state) {
+        auto w = estimate_weights(m, f);
+        benchmark::DoNotOptimize(w);
+    }
+}
+BENCHMARK(BM_WeightsGgufLayout)->Unit(benchmark::kMicrosecond);
 
 void BM_PlanWholeCatalog(benchmark::State& state) {
     const Catalog& c = bundled::catalog();

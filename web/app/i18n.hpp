@@ -62,6 +62,11 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(config_understood_fmt, "已识别：%s", "Understood: %s")                                            \
     X(config_error_fmt, "无法识别：%s", "Not understood: %s")                                           \
     X(config_bad_json_fmt, "不是有效的 JSON：%s", "Not valid JSON: %s")                                 \
+    X(config_shape_fmt, "%s，%d 层，隐藏维度 %d，注意力头 %d / KV 头 %d",                                \
+      "%s, %d layers, hidden %d, heads %d / kv %d")                                                    \
+    X(config_moe_fmt, "，%d 个专家（每 token 激活 %d 个）", ", %d experts (%d active)")                   \
+    X(config_mla_fmt, "，MLA 潜在维度 %d", ", MLA kv_lora_rank %d")                                      \
+    X(config_window_fmt, "，滑动窗口 %d", ", sliding window %d")                                        \
     X(weights, "权重格式", "Weights")                                                                   \
     X(kv_cache, "KV 缓存格式", "KV cache")                                                              \
     X(engine_default_fmt, "引擎默认 (%s)", "engine default (%s)")                                       \
@@ -91,6 +96,9 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(unit_gib, "GiB", "GiB")                                                                           \
     X(unit_kib, "KiB", "KiB")                                                                           \
     X(unit_gb, "GB", "GB")                                                                              \
+    X(unit_bit, "bit", "bit")                                                                           \
+    X(unit_bytes, "B", "B")                                                                             \
+    X(unit_params_b, "B", "B")                                                                          \
     X(unit_gbs, "GB/s", "GB/s")                                                                         \
     X(unit_percent, "%", "%")                                                                           \
     X(unit_cards, "张", "cards")                                                                        \

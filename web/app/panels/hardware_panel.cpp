@@ -111,7 +111,7 @@ void draw_filters(AppState& s) {
     ImGui::SetNextItemWidth(-1);
     const double mem_min = 0, mem_max = 1024;
     ImGui::SliderScalar("##min_memory", ImGuiDataType_Double, &s.hw_filter.min_memory_gb, &mem_min, &mem_max,
-                        "≥ %.0f GB", ImGuiSliderFlags_AlwaysClamp);
+                        (std::string("≥ %.0f ") + tr(S::unit_gb, s.lang)).c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::min_memory, s.lang));
 }
 

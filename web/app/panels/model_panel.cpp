@@ -34,9 +34,10 @@ ParamCounts params_of(const ModelArch& m) { return count_params(m); }
 // "8.03B 参数 · 激活 … · 最长上下文 128k" for the picker rows and the line under it.
 std::string model_summary(const ModelArch& m, Lang lang) {
     const ParamCounts p = params_of(m);
-    std::string out = trf(S::params_fmt, lang, (fmt_sig(p.total / 1e9, 3) + "B").c_str());
+    const char* b = tr(S::unit_params_b, lang);
+    std::string out = trf(S::params_fmt, lang, (fmt_sig(p.total / 1e9, 3) + b).c_str());
     if (m.is_moe() && p.active > 0 && p.active < p.total)
-        out += " · " + trf(S::active_fmt, lang, (fmt_sig(p.active / 1e9, 3) + "B").c_str());
+        out += " · " + trf(S::active_fmt, lang, (fmt_sig(p.active / 1e9, 3) + b).c_str());
     if (m.max_context > 0) out += " · " + trf(S::max_context_fmt, lang, fmt_tokens(static_cast<double>(m.max_context), lang).c_str());
     return out;
 }
@@ -152,11 +153,12 @@ void draw_custom_form(AppState& s) {
 // [SECTION] pasted config.json
 // ---------------------------------------------------------------------------------------------------
 std::string understood_summary(const ModelArch& m, Lang lang) {
-    std::string out = m.model_type + ", " + std::to_string(m.n_layers) + " layers, hidden " + std::to_string(m.hidden) +
-                      ", heads " + std::to_string(m.n_heads) + "/" + std::to_string(m.n_kv_heads) + " kv";
-    if (m.is_moe()) out += ", " + std::to_string(m.n_experts) + " experts (" + std::to_string(m.experts_per_tok) + " active)";
-    if (m.is_mla()) out += ", MLA kv_lora_rank " + std::to_string(m.kv_lora_rank);
-    if (m.sliding_window > 0) out += ", sliding window " + std::to_string(m.sliding_window);
+    auto i = [](int64_t v) { return static_cast<int>(v); };
+    std::string out = trf(S::config_shape_fmt, lang, m.model_type.c_str(), i(m.n_layers), i(m.hidden), i(m.n_heads),
+                          i(m.n_kv_heads));
+    if (m.is_moe()) out += trf(S::config_moe_fmt, lang, i(m.n_experts), i(m.experts_per_tok));
+    if (m.is_mla()) out += trf(S::config_mla_fmt, lang, i(m.kv_lora_rank));
+    if (m.sliding_window > 0) out += trf(S::config_window_fmt, lang, i(m.sliding_window));
     return out + " — " + model_summary(m, lang);
 }
 
@@ -164,10 +166,17 @@ void draw_config_paste(AppState& s) {
     const float em = ImGui::GetFontSize();
     ImGui::InputTextMultiline("##config", &s.config_paste, ImVec2(-1, em * 6));
     if (ImGui::Button(tr(S::read_config, s.lang))) {
-        nlohmann::json j = nlohmann::json::parse(s.config_paste, nullptr, /*allow_exceptions=*/false);
-        if (j.is_discarded()) {
+        // nlohmann's parse error names the line and column; like the core, the exception stops here.
+        nlohmann::json j;
+        std::string parse_error;
+        try {
+            j = nlohmann::json::parse(s.config_paste);
+        } catch (const nlohmann::json::exception& e) {
+            parse_error = e.what();
+        }
+        if (!parse_error.empty()) {
             s.config_ok = false;
-            s.config_message = trf(S::config_bad_json_fmt, s.lang, "config.json");
+            s.config_message = trf(S::config_bad_json_fmt, s.lang, parse_error.c_str());
         } else {
             std::string name = "custom";
             if (j.is_object() && j.contains("_name_or_path") && j["_name_or_path"].is_string())
@@ -231,7 +240,7 @@ void draw_weight_format(AppState& s) {
             // Formats the engine cannot run stay selectable (the core then says why) but look muted.
             const bool ok = runs_on(f.engines, s.scenario.engine);
             if (!ok) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            const std::string label = f.id + "  (" + fmt_sig(f.bits_per_weight, 3) + " bit)";
+            const std::string label = f.id + "  (" + fmt_sig(f.bits_per_weight, 3) + " " + tr(S::unit_bit, s.lang) + ")";
             if (ImGui::Selectable(label.c_str(), selected)) {
                 Scenario next = s.scenario;
                 next.weights = f.id;
@@ -264,7 +273,7 @@ void draw_kv_format(AppState& s) {
             const bool selected = s.scenario.kv_cache == f.id;
             const bool ok = runs_on(f.engines, s.scenario.engine);
             if (!ok) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            const std::string label = f.id + "  (" + fmt_sig(f.bytes_per_element, 3) + " B)";
+            const std::string label = f.id + "  (" + fmt_sig(f.bytes_per_element, 3) + " " + tr(S::unit_bytes, s.lang) + ")";
             if (ImGui::Selectable(label.c_str(), selected)) {
                 Scenario next = s.scenario;
                 next.kv_cache = f.id;
