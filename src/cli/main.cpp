@@ -1,6 +1,7 @@
 // main.cpp — the thin CLI over the core (../shared/spec/contract.md). All estimation happens in the
 // core; this file reads arguments and files, and prints. Exit codes: 0 ok, 2 bad input, 1 internal.
 #include "bundled_catalog.hpp"
+#include "catalog_json.hpp"
 #include "estimate.hpp"
 #include "options.hpp"
 #include "report.hpp"
@@ -69,13 +70,26 @@ json flag_value(const cli::Option& o, const std::string& text) {
     return text;
 }
 
+// The bundled catalog, or the bundled one with the user's file merged over it.
+Expected<Catalog> load_user_catalog(const std::string& path) {
+    if (path.empty()) return bundled::catalog();
+    std::string text;
+    if (!read_input(path, &text))
+        return Error{"cli.io", "--catalog", "cannot read file '" + path + "'"};
+    return merge_catalog(bundled::catalog(), text);
+}
+
 int cmd_catalog(const std::vector<std::string>& args) {
     bool as_json = false;
-    for (const std::string& a : args) {
-        if (a == "--json") as_json = true;
-        else return fail("error: catalog: unknown option '" + a + "'; accepted: --json");
+    std::string catalog_path;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--json") as_json = true;
+        else if (args[i] == "--catalog" && i + 1 < args.size()) catalog_path = args[++i];
+        else return fail("error: catalog: unknown option '" + args[i] + "'; accepted: --json, --catalog FILE");
     }
-    const Catalog& c = bundled::catalog();
+    auto loaded = load_user_catalog(catalog_path);
+    if (!loaded) return fail(loaded.error().cli_line());
+    const Catalog& c = *loaded;
     json j;
     j["version"] = c.version;
     auto ids = [](const auto& v) {
@@ -114,6 +128,7 @@ int cmd_estimate(const std::vector<std::string>& args) {
     bool as_json = false;
     std::string lang = default_lang();
     std::string scenario_path;
+    std::string catalog_path;
     json patch = json::object();
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -130,6 +145,8 @@ int cmd_estimate(const std::vector<std::string>& args) {
             lang = v;
         } else if (a == "--scenario") {
             scenario_path = v;
+        } else if (a == "--catalog") {
+            catalog_path = v;
         } else {
             set_path(patch, o->json_path, flag_value(*o, v));
         }
@@ -151,7 +168,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         s = *merged;
     }
 
-    auto result = estimate(bundled::catalog(), s);
+    auto catalog = load_user_catalog(catalog_path);
+    if (!catalog) return fail(catalog.error().cli_line());
+    auto result = estimate(*catalog, s);
     if (!result) {
         if (result.error().id == "internal") {
             std::cerr << result.error().cli_line() << "\n";

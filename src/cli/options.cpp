@@ -21,6 +21,7 @@ const std::vector<Option>& estimate_options() {
         {"--tps", "targets.tps_per_user", "N", "tokens/s each user should see", true},
         {"--requests-per-day", "traffic.requests_per_day", "N", "requests per day, for cost", true},
         {"--headroom", "headroom", "F", "fraction of memory kept free, 0 to 0.5", true},
+        {"--catalog", nullptr, "FILE", "your own catalog JSON merged over the bundled one (same ids replace)", false},
         {"--json", nullptr, nullptr, "print exactly one result object (infersizer.result/1)", false},
         {"--lang", nullptr, "zh|en", "language of texts (default: from $LANG, else en)", false},
     };
@@ -39,7 +40,7 @@ std::string usage() {
            "  infersizer estimate --scenario FILE.json [--json] [--lang zh|en]\n"
            "  infersizer estimate --model ID --weights FMT --hardware ID [--count N] --context N \\\n"
            "                      --prompt N --output N --concurrency N [--engine ID] [--json]\n"
-           "  infersizer catalog [--json]\n"
+           "  infersizer catalog [--json] [--catalog FILE]\n"
            "  infersizer --version\n\n"
            "estimate options (flags override the scenario file):\n";
     for (const Option& o : estimate_options()) {

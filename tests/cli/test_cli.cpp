@@ -130,3 +130,25 @@ TEST(Cli, ReadableReportInBothLanguages) {
     ASSERT_EQ(zh.code, 0) << zh.err;
     EXPECT_NE(zh.out.find("① 显存"), std::string::npos);
 }
+
+TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
+    const std::string good = ::testing::TempDir() + "user_catalog.json";
+    std::ofstream(good) << R"({"accelerators": [{"id": "lab-card-64", "vendor": "Lab", "name": "Lab Card 64GB",
+        "kind": "gpu", "market": "datacenter", "memory_gb": 64, "memory_bandwidth_gbs": 2000,
+        "fp16_bf16_dense_tflops": 400, "source": [{"ref": "our lab", "covers": ["all"]}]}]})";
+    CliRun c = run("catalog --json --catalog " + good);
+    ASSERT_EQ(c.code, 0) << c.err;
+    const json ids = json::parse(c.out)["hardware"];
+    EXPECT_NE(std::find(ids.begin(), ids.end(), "lab-card-64"), ids.end());
+    CliRun e = run("estimate --catalog " + good + " --model Qwen3-8B --hardware lab-card-64 --json");
+    ASSERT_EQ(e.code, 0) << e.err;
+    EXPECT_EQ(json::parse(e.out)["hardware"], "Lab Card 64GB");
+
+    const std::string bad = ::testing::TempDir() + "bad_catalog.json";
+    std::ofstream(bad) << R"({"accelerators": [{"id": "x", "vendor": "Lab", "name": "X", "kind": "gpu",
+        "market": "datacenter", "memory_gb": "lots", "memory_bandwidth_gbs": 1, "source": []}]})";
+    CliRun b = run("estimate --catalog " + bad + " --model Qwen3-8B --hardware x");
+    EXPECT_EQ(b.code, 2);
+    EXPECT_NE(b.err.find("accelerators[0].memory_gb"), std::string::npos) << b.err;
+    EXPECT_NE(b.err.find("got \"lots\""), std::string::npos) << b.err;
+}

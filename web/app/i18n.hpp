@@ -188,7 +188,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(col_cards, "卡数", "Cards")                                                                       \
     X(col_tp, "TP", "TP")                                                                               \
     X(col_replicas, "副本", "Replicas")                                                                 \
-    X(col_meets, "达标", "Meets targets")                                                               \
+    X(col_meets, "达标", "Meets")                                                               \
     X(col_cost, "月成本", "Cost / month")                                                               \
     X(col_note, "说明", "Note")                                                                         \
     X(yes, "是", "yes")                                                                                 \

@@ -212,7 +212,7 @@
       resolveReady(api);
     },
     resultChanged() { scheduleResultEvents(); },
-    copyText(text) { copyToClipboard(text); },
+    copyText(text, fromApp) { copyToClipboard(text, fromApp); },
   };
 
   Promise.all([Promise.resolve().then(loadCatalog), platformReady]).then(([catalog]) => start(catalog), (err) => showError(err.message));
@@ -269,14 +269,9 @@
     get lang() { return started ? callString('is_lang') : startLang; },
     get frameCount() { return started ? call('is_frames_drawn', []) >>> 0 : 0; },
     get catalogSummary() { return started ? callString('is_catalog_summary') : ''; },
-    // The invalid parameters of the URL the page was opened with, one line each naming its key (the page
-    // shows them too). undefined if this build's app cannot report them.
-    get urlErrors() {
-      if (!started) return undefined;
-      const text = callString('is_url_errors');
-      if (!text.startsWith('ok\n')) return undefined;
-      return text.slice(3).split('\n').filter(Boolean);
-    },
+    // The parameters of the start URL the page refused, one line each naming its key (the page shows
+    // them too, until dismissed).
+    get urlErrors() { return started ? callString('is_url_errors').split('\n').filter(Boolean) : []; },
     // For tests of the platform layer, not a stable API.
     _debug: {
       imguiMouse() { return started ? callString('is_debug_mouse').split(' ').map(Number) : null; },
@@ -441,7 +436,10 @@
     canvas.focus({ preventScroll: true });
   }
 
-  function copyToClipboard(text) {
+  // A copy button asks for the page's own link as '?' + query (app.hpp); the page's address goes in
+  // front here, so the link works wherever the page is hosted (for file:// pages, the file's URL).
+  function copyToClipboard(request, fromApp) {
+    const text = fromApp && request.startsWith('?') ? location.href.split(/[?#]/)[0] + request : request;
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).catch(() => legacyCopy(text));
     } else {

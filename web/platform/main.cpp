@@ -34,13 +34,6 @@
 #define INFERSIZER_VERSION "0.0.0"
 #endif
 
-// Optional app function (not yet in app.hpp): the invalid URL parameters, one Error::cli_line() per
-// line. Declared weak so the page links with or without it; window.infersizer.urlErrors is undefined
-// until web/app provides it (it must live in an object file the link already pulls in, e.g. app.cpp).
-namespace infersizer::app {
-std::string app_url_errors(AppState* s) __attribute__((weak));
-}
-
 namespace {
 
 using infersizer::app::AppState;
@@ -102,7 +95,8 @@ void request_frames(int n) {
 EM_JS(void, is_js_platform_ready, (int ok), { Module.isBridge.platformReady(ok); });
 EM_JS(void, is_js_first_frames, (), { Module.isBridge.firstFrames(); });
 EM_JS(void, is_js_result_changed, (), { Module.isBridge.resultChanged(); });
-EM_JS(void, is_js_copy_text, (const char* text), { Module.isBridge.copyText(UTF8ToString(text)); });
+EM_JS(void, is_js_copy_text, (const char* text, int from_app),
+      { Module.isBridge.copyText(UTF8ToString(text), from_app !== 0); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 namespace {
@@ -236,9 +230,10 @@ void load_fonts(Platform& p) {
 // synchronous in a browser, so ImGui pastes what bridge.js last saw in a DOM `paste` event or what we
 // last copied.
 
+// ImGui's Ctrl+C in a text field.
 void set_clipboard_text(void*, const char* text) {
     g_platform.clipboard_text = text != nullptr ? text : "";
-    is_js_copy_text(g_platform.clipboard_text.c_str());
+    is_js_copy_text(g_platform.clipboard_text.c_str(), 0);
 }
 
 const char* get_clipboard_text(void*) { return g_platform.clipboard_text.c_str(); }
@@ -248,8 +243,12 @@ const char* get_clipboard_text(void*) { return g_platform.clipboard_text.c_str()
 // -----------------------------------------------------------------------------------------------------
 
 void report_after_frame(Platform& p) {
-    const std::string copy = infersizer::app::app_take_clipboard_request(p.app);
-    if (!copy.empty()) set_clipboard_text(nullptr, copy.c_str());
+    // A copy button; bridge.js completes a '?query' request into the page's full link (app.hpp).
+    std::string copy = infersizer::app::app_take_clipboard_request(p.app);
+    if (!copy.empty()) {
+        p.clipboard_text = std::move(copy);
+        is_js_copy_text(p.clipboard_text.c_str(), 1);
+    }
     if (!p.first_frames_reported && p.frames_drawn >= static_cast<unsigned>(kStartupFrames)) {
         p.first_frames_reported = true;
         is_js_first_frames();
@@ -391,10 +390,9 @@ EMSCRIPTEN_KEEPALIVE const char* is_catalog_summary() {
     return hand_to_js(g_platform.app ? infersizer::app::app_catalog_summary(g_platform.app) : "");
 }
 
-// "" when the app cannot say (see app_url_errors above); otherwise "ok\n" followed by the error lines.
+// The start URL's refused parameters, one line each ("" when none).
 EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
-    if (g_platform.app == nullptr || !infersizer::app::app_url_errors) return hand_to_js("");
-    return hand_to_js("ok\n" + infersizer::app::app_url_errors(g_platform.app));
+    return hand_to_js(g_platform.app ? infersizer::app::app_url_errors(g_platform.app) : "");
 }
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }

@@ -142,12 +142,15 @@ void draw_fit(const AppState& s) {
                       fmt_sig(m.capacity_gib, 3) + " " + gib);
         TraceTooltip(s, "fit.fits");
     }
-    const std::string ctx = fmt_tokens(static_cast<double>(s.scenario.context_tokens), s.lang);
-    FigureText(s, "fit.max_concurrency",
-               trf(S::max_concurrency_fmt, s.lang, fmt_count_interval(r.fit.max_concurrency, "", s.lang).c_str(), ctx.c_str()));
-    FigureText(s, "fit.max_context",
-               trf(S::max_context_at_fmt, s.lang, fmt_count(static_cast<double>(s.scenario.concurrency), s.lang).c_str(),
-                   fmt_count_interval(r.fit.max_context, "", s.lang).c_str()));
+    // What fits is only known against a known capacity.
+    if (m.capacity_known) {
+        const std::string ctx = fmt_tokens(static_cast<double>(s.scenario.context_tokens), s.lang);
+        FigureText(s, "fit.max_concurrency", trf(S::max_concurrency_fmt, s.lang,
+                                                 fmt_count_interval(r.fit.max_concurrency, "", s.lang).c_str(), ctx.c_str()));
+        FigureText(s, "fit.max_context",
+                   trf(S::max_context_at_fmt, s.lang, fmt_count(static_cast<double>(s.scenario.concurrency), s.lang).c_str(),
+                       fmt_count_interval(r.fit.max_context, "", s.lang).c_str()));
+    }
     MutedText(std::string(tr(S::kv_per_token, s.lang)) + " " + fmt_interval(m.kv_per_token_kib, tr(S::unit_kib, s.lang)));
     TraceTooltip(s, "memory.kv_per_token_kib");
     MutedTextFlow(std::string(tr(S::engine_reserved, s.lang)) + " " + fmt_interval(m.engine_reserved_gib, gib));

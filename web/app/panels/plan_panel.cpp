@@ -58,7 +58,8 @@ void DrawPlanPanel(AppState& s) {
     ImGui::SameLine();
     MutedText(tr(S::plan_click_hint, s.lang));
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+    // Tristate: with no column chosen the rows keep the core's order (cheapest meeting the targets first).
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
     const float rows_shown = std::min<float>(12.0f, static_cast<float>(plan.size()) + 1.5f);
     if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * rows_shown))) return;
@@ -66,9 +67,9 @@ void DrawPlanPanel(AppState& s) {
     ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
     ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4, col_cards);
     ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 2, col_tp);
-    ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 3.5f, col_replicas);
-    ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_meets);
-    ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort,
+    ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_replicas);
+    ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 5, col_meets);
+    ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch,
                             1.6f, col_cost);
     ImGui::TableSetupColumn(tr(S::col_note, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.4f, col_note);
     ImGui::TableHeadersRow();
@@ -77,14 +78,12 @@ void DrawPlanPanel(AppState& s) {
     std::vector<size_t> order;
     for (size_t i = 0; i < plan.size(); ++i)
         if (!s.plan_fits_only || plan[i].fits) order.push_back(i);
-    int column = col_cost;
-    bool ascending = true;
     if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
-        column = static_cast<int>(specs->Specs[0].ColumnUserID);
-        ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+        const int column = static_cast<int>(specs->Specs[0].ColumnUserID);
+        const bool ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return less_by(plan[a], plan[b], column, ascending); });
     }
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return less_by(plan[a], plan[b], column, ascending); });
 
     const std::string current = s.scenario.hardware_custom ? std::string() : s.scenario.hardware_id;
     const PlanRow* clicked = nullptr;
@@ -97,11 +96,12 @@ void DrawPlanPanel(AppState& s) {
             clicked = &row;
         ImGui::PopID();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.fits ? fmt_interval(row.cards, "").c_str() : "—");
+        // Cards and replicas whenever the core planned them (multi-node plans too); "—" when it could not.
+        ImGui::TextUnformatted(row.cards.hi > 0 ? fmt_interval(row.cards, "").c_str() : "—");
         ImGui::TableNextColumn();
         ImGui::Text("%d", row.tp);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.fits ? fmt_interval(row.replicas, "").c_str() : "—");
+        ImGui::TextUnformatted(row.replicas.hi > 0 ? fmt_interval(row.replicas, "").c_str() : "—");
         ImGui::TableNextColumn();
         const Verdict v = row.meets_targets ? Verdict::yes : (row.fits ? Verdict::conditional : Verdict::no);
         ImGui::TextColored(verdict_color(v), "%s",
