@@ -7,12 +7,13 @@ Run with Debian's Python (stdlib only), from anywhere:
 
 Rules (brief.md, reference/hardware.md "How to use this in data/"):
   - never invent a number: every value is copied from the reference or derived from it by a rule written
-    here (n_sliding_layers, the MLA head width); a null stays null;
+    here (n_sliding_layers, the MLA head width); a null stays null. The one addition, the cpu platforms'
+    product-line ranges, is computed from SKU tables copied into this script with their sources;
   - every entry keeps its source;
   - output is stable (reference order, fixed key order, indent 1) so a rerun gives the same bytes.
 data/formats.json is hand-written and data/engines.json belongs to another file owner; neither is touched.
 
-Sections: [models] [parameter check] [hardware] [prices] [main]
+Sections: [models] [parameter check] [cpu product lines] [hardware] [prices] [main]
 """
 
 import argparse
@@ -263,6 +264,205 @@ def check_counts(models):
 
 
 # ---------------------------------------------------------------------------------------------------
+# [cpu product lines] — cores and base clocks of the CPUs each cpu platform stands for.
+# ---------------------------------------------------------------------------------------------------
+# A cpu platform is a memory system (reference/hardware.json); its compute peak is cores x clock x work per
+# clock, and the reference has no cores or clock ("the estimator must take the clock as an input"). Without
+# them the estimator could not bound prefill at all. These tables list the SKUs of the product line each
+# platform stands for, with the cores and BASE clock their source states; the build writes
+#   cores_range      [min, max] cores over the SKUs
+#   clock_ghz_range  [min, max] base clock over the SKUs, GHz
+#   core_ghz_range   [min, max] of cores x base clock over the SKUs (a 96-core part never runs at the
+#                    16-core part's clock, so this is narrower than cores_range x clock_ghz_range)
+# They describe the product line, not the user's machine; the estimator says so and asks for the machine's
+# cores and sustained clock. Base clock is the all-core clock the vendor specifies at TDP: AVX2 loads often
+# run above it (boost), AVX-512/AMX loads on Intel may run below it (reference/hardware.md), so the peak is
+# an indicative range, not a bound.
+#
+# SKU sources (one row per SKU, duplicates of the same silicon in tray/box packaging removed):
+QUATTOR_REF = ("github:quattor/template-library-standard@6fa9032a527be9118c9ff384099e9da74eab1834 "
+               "hardware/cpu/{amd/epyc_*,intel/xeon_*}.pan")
+OPEN_DB_REF = ("github:buildcores/buildcores-open-db@136a77aec16a30ba81a7cc6b448a8bace9a25359 open-db/CPU/*.json "
+               "(ODC-By)")
+
+CPU_PRODUCT_LINES = {
+    "desktop-ddr4-3200-2ch": {
+        "line": "AMD Ryzen desktop CPUs on socket AM4 with Zen 2 or Zen 3 cores (Ryzen 3000, 4000G, 5000)",
+        "skus_ref": OPEN_DB_REF,
+        "skus_covers": "cores and base/boost clocks per SKU (socket AM4, microarchitecture Zen 2 / Zen 3)",
+        "sources": [
+            {"ref": "https://www.tomshardware.com/news/ryzen-3000-series-matisse-zen-2-ddr4-3200-ddr4-4400,39422.html",
+             "covers": ["Ryzen 3000 (Matisse, Zen 2, AM4): official DDR4-3200 support"]},
+        ],
+        "notes": "Intel Core 12th-14th gen desktops also run dual-channel DDR4-3200 but mix P- and E-cores that do "
+                 "different work per clock (the catalog has no per-clock figure for E-cores), so they are not in "
+                 "the range. Boost clocks of these SKUs run 3.9-4.9 GHz (open-db).",
+        "skus": [
+        ("Ryzen 3 3100", 4, 3.6), ("Ryzen 3 3300X", 4, 3.8), ("Ryzen 3 4100", 4, 3.8),
+        ("Ryzen 5 3500", 6, 3.6), ("Ryzen 5 3500X", 6, 3.6), ("Ryzen 5 3600", 6, 3.6),
+        ("Ryzen 5 3600X", 6, 3.8), ("Ryzen 5 3600XT", 6, 3.8), ("Ryzen 5 4500", 6, 3.6),
+        ("Ryzen 5 4600G", 6, 3.7), ("Ryzen 5 5500", 6, 3.6), ("Ryzen 5 5500GT", 6, 3.6),
+        ("Ryzen 5 5600", 6, 3.5), ("Ryzen 5 5600G", 6, 3.9), ("Ryzen 5 5600GT", 6, 3.6),
+        ("Ryzen 5 5600T", 6, 3.5), ("Ryzen 5 5600X", 6, 3.7), ("Ryzen 5 5600X3D", 6, 3.3),
+        ("Ryzen 5 5600XT", 6, 3.7), ("Ryzen 7 3700X", 8, 3.6), ("Ryzen 7 3800X", 8, 3.9),
+        ("Ryzen 7 3800XT", 8, 3.9), ("Ryzen 7 5700", 8, 3.7), ("Ryzen 7 5700G", 8, 3.8),
+        ("Ryzen 7 5700X", 8, 3.4), ("Ryzen 7 5700X3D", 8, 3), ("Ryzen 7 5800X", 8, 3.8),
+        ("Ryzen 7 5800X3D", 8, 3.4), ("Ryzen 7 5800XT", 8, 3.8), ("Ryzen 7 PRO 4750G", 8, 3.6),
+        ("Ryzen 9 3900X", 12, 3.8), ("Ryzen 9 3900XT", 12, 3.8), ("Ryzen 9 3950X", 16, 3.5),
+        ("Ryzen 9 5900X", 12, 3.7), ("Ryzen 9 5900XT", 16, 3.3), ("Ryzen 9 5950X", 16, 3.4),
+        ],
+    },
+    "desktop-ddr5-5600-2ch": {
+        "line": "AMD Ryzen desktop CPUs on socket AM5 with Zen 4 or Zen 5 cores (Ryzen 7000, 8000G/F, 9000)",
+        "skus_ref": OPEN_DB_REF,
+        "skus_covers": "cores and base/boost clocks per SKU (socket AM5, microarchitecture Zen 4 / Zen 5; "
+                       "the Zen 4 + Zen 4c hybrid 8500G and the AM5 EPYC 4004 left out)",
+        "sources": [
+            {"ref": "https://www.indiekings.com/2024/06/amd-ryzen-9000-zen-5-cpus-enhanced-ddr5.html",
+             "covers": ["Ryzen 9000 (Zen 5): DDR5-5600 by default"]},
+            {"ref": "https://www.hardwaretimes.com/amd-ryzen-7000-cpus-to-support-ddr5-5200-memory-out-of-the-box-"
+                    "2-channels-per-dimm/",
+             "covers": ["Ryzen 7000 (Zen 4): native DDR5-5200 (5600 is an overclock profile on these parts)"]},
+        ],
+        "notes": "Zen 5 desktop parts (Ryzen 9000) have native 512-bit datapaths (up to 64 fp32 FLOPs per clock, "
+                 "numberworld.org above), so their peak can exceed the range, which counts 32. Intel Core "
+                 "13th/14th gen (hybrid P/E cores) are not in the range. Boost clocks of these SKUs run "
+                 "4.5-5.7 GHz (open-db).",
+        "skus": [
+        ("Ryzen 5 7500F", 6, 3.7), ("Ryzen 5 7500X3D", 6, 4), ("Ryzen 5 7600", 6, 3.8),
+        ("Ryzen 5 7600X", 6, 4.7), ("Ryzen 5 7600X3D", 6, 4.1), ("Ryzen 5 8400F", 6, 4.2),
+        ("Ryzen 5 8600G", 6, 4.3), ("Ryzen 5 9600", 6, 3.8), ("Ryzen 5 9600X", 6, 3.9),
+        ("Ryzen 5 PRO 7645", 6, 3.8), ("Ryzen 7 7700", 8, 3.8), ("Ryzen 7 7700X", 8, 4.5),
+        ("Ryzen 7 7700X3D", 8, 4), ("Ryzen 7 7800X3D", 8, 4.2), ("Ryzen 7 8700F", 8, 4.1),
+        ("Ryzen 7 8700G", 8, 4.2), ("Ryzen 7 9700X", 8, 3.8), ("Ryzen 7 9800X3D", 8, 4.7),
+        ("Ryzen 7 9850X3D", 8, 4.7), ("Ryzen 7 PRO 7745", 8, 3.8), ("Ryzen 9 7900", 12, 3.7),
+        ("Ryzen 9 7900X", 12, 4.7), ("Ryzen 9 7900X3D", 12, 4.4), ("Ryzen 9 7950X", 16, 4.5),
+        ("Ryzen 9 7950X3D", 16, 4.2), ("Ryzen 9 9900X", 12, 4.4), ("Ryzen 9 9900X3D", 12, 4.4),
+        ("Ryzen 9 9950X", 16, 4.3), ("Ryzen 9 9950X3D", 16, 4.3), ("Ryzen 9 9950X3D2", 16, 4.3),
+        ("Ryzen 9 PRO 7945", 12, 3.7),
+        ],
+    },
+    "epyc-rome-milan-8ch-ddr4-3200": {
+        "line": "AMD EPYC 7002 (Rome, Zen 2) and 7003 (Milan / Milan-X, Zen 3)",
+        "skus_ref": QUATTOR_REF,
+        "skus_covers": "cores and base clock ('speed', MHz) per SKU (type zen2 / zen3, model EPYC 7xx2 / 7xx3)",
+        "sources": [
+            {"ref": "https://www.hubbry.com/Epyc/encyclopedias",
+             "covers": ["Epyc 7002 Rome doubled the core count per socket to 64 (cross-check of the maximum)"]},
+        ],
+        "notes": "",
+        "skus": [
+        ("EPYC 7203", 8, 2.8), ("EPYC 7203P", 8, 2.8), ("EPYC 7232P", 8, 3.1),
+        ("EPYC 7252", 8, 3.1), ("EPYC 7262", 8, 3.2), ("EPYC 7272", 12, 2.9),
+        ("EPYC 7282", 16, 2.8), ("EPYC 72F3", 8, 3.7), ("EPYC 7302", 16, 3.0),
+        ("EPYC 7302P", 16, 3.0), ("EPYC 7303", 16, 2.4), ("EPYC 7303P", 16, 2.4),
+        ("EPYC 7313", 16, 3.0), ("EPYC 7313P", 16, 3.0), ("EPYC 7343", 16, 3.2),
+        ("EPYC 7352", 24, 2.3), ("EPYC 7373X", 16, 3.05), ("EPYC 73F3", 16, 3.5),
+        ("EPYC 7402", 24, 2.8), ("EPYC 7402P", 24, 2.8), ("EPYC 7413", 24, 2.65),
+        ("EPYC 7443", 24, 2.85), ("EPYC 7443P", 24, 2.85), ("EPYC 7452", 32, 2.35),
+        ("EPYC 7453", 28, 2.75), ("EPYC 7473X", 24, 2.8), ("EPYC 74F3", 24, 3.2),
+        ("EPYC 7502", 32, 2.5), ("EPYC 7502P", 32, 2.5), ("EPYC 7513", 32, 2.6),
+        ("EPYC 7532", 32, 2.4), ("EPYC 7542", 32, 2.9), ("EPYC 7543", 32, 2.8),
+        ("EPYC 7543P", 32, 2.8), ("EPYC 7552", 48, 2.2), ("EPYC 7573X", 32, 2.8),
+        ("EPYC 75F3", 32, 2.95), ("EPYC 7642", 48, 2.3), ("EPYC 7643", 48, 2.3),
+        ("EPYC 7643P", 48, 2.3), ("EPYC 7662", 64, 2.0), ("EPYC 7663", 56, 2.0),
+        ("EPYC 7663P", 56, 2.0), ("EPYC 7702", 64, 2.0), ("EPYC 7702P", 64, 2.0),
+        ("EPYC 7713", 64, 2.0), ("EPYC 7713P", 64, 2.0), ("EPYC 7742", 64, 2.25),
+        ("EPYC 7763", 64, 2.45), ("EPYC 7773X", 64, 2.2), ("EPYC 7F32", 8, 3.7),
+        ("EPYC 7F52", 16, 3.5), ("EPYC 7F72", 24, 3.2), ("EPYC 7H12", 64, 2.6),
+        ],
+    },
+    "epyc-genoa-12ch-ddr5-4800": {
+        "line": "AMD EPYC 9004 with Zen 4 cores (Genoa, Genoa-X; the Zen 4c Bergamo 97x4 parts left out)",
+        "skus_ref": QUATTOR_REF,
+        "skus_covers": "cores and base clock ('speed', MHz) per SKU (type zen4, model EPYC 9xx4 except 97x4)",
+        "sources": [
+            {"ref": "https://geektopia.es/es/technology/2022/11/10/noticias/amp/"
+                    "amd-anuncia-la-serie-epyc-9004-de-hasta-96-nucleos-zen-4.html",
+             "covers": ["EPYC 9004 from the 16-core 9124 to the 96-core 9654 (cross-check of the range)"]},
+        ],
+        "notes": "Bergamo (EPYC 9734/9754, 112-128 Zen 4c cores, 2.2-2.25 GHz base, quattor) runs on the same "
+                 "12-channel platform but is not in the range.",
+        "skus": [
+        ("EPYC 9124", 16, 3.0), ("EPYC 9174F", 16, 4.1), ("EPYC 9184X", 16, 3.55),
+        ("EPYC 9224", 24, 2.5), ("EPYC 9254", 24, 2.9), ("EPYC 9274F", 24, 4.05),
+        ("EPYC 9334", 32, 2.7), ("EPYC 9354", 32, 3.25), ("EPYC 9354P", 32, 3.25),
+        ("EPYC 9374F", 32, 3.85), ("EPYC 9384X", 32, 3.1), ("EPYC 9454", 48, 2.75),
+        ("EPYC 9454P", 48, 2.75), ("EPYC 9474F", 48, 3.6), ("EPYC 9534", 64, 2.45),
+        ("EPYC 9554", 64, 3.1), ("EPYC 9554P", 64, 3.1), ("EPYC 9634", 84, 2.25),
+        ("EPYC 9654", 96, 2.4), ("EPYC 9654P", 96, 2.4), ("EPYC 9684X", 96, 2.55),
+        ],
+    },
+    "xeon-spr-8ch-ddr5-4800": {
+        "line": "Intel 4th Gen Xeon Scalable (Sapphire Rapids), model numbers x4xx (Xeon Max HBM parts left out)",
+        "skus_ref": QUATTOR_REF,
+        "skus_covers": "cores and base clock per SKU (type 'sapphire rapids', model number x4xx; quattor also files "
+                       "5th-gen x5xx parts under that type, which are left out)",
+        "sources": [],
+        "notes": "Bronze, Silver and Gold 5400 SKUs run their memory below DDR5-4800 (the platform's figure). "
+                 "AMX and AVX-512 loads can run below the base clock (reference/hardware.md). llama.cpp builds "
+                 "with its AMX kernels (github:ggml-org/llama.cpp ggml/src/ggml-cpu/amx/common.h: Q4_0, Q4_1, "
+                 "Q8_0, Q4_K, Q5_K, Q6_K, IQ4_XS on int8 tiles) can prefill faster than the fp32 range the "
+                 "estimator uses for GGUF formats; no measurement in reference/ or calibration/ sizes that.",
+        "skus": [
+        ("Xeon Bronze 3408U", 8, 1.8), ("Xeon Gold 5403N", 12, 2.0), ("Xeon Gold 5411N", 24, 1.9),
+        ("Xeon Gold 5412U", 24, 2.1), ("Xeon Gold 5415+", 8, 2.9), ("Xeon Gold 5416S", 16, 2.0),
+        ("Xeon Gold 5418N", 24, 1.8), ("Xeon Gold 5418Y", 24, 2.0), ("Xeon Gold 5420+", 28, 2.0),
+        ("Xeon Gold 5423N", 20, 2.1), ("Xeon Gold 5433N", 20, 2.3), ("Xeon Gold 6403N", 24, 1.9),
+        ("Xeon Gold 6414U", 32, 2.0), ("Xeon Gold 6416H", 18, 2.2), ("Xeon Gold 6418H", 24, 2.1),
+        ("Xeon Gold 6421N", 32, 1.8), ("Xeon Gold 6423N", 28, 2.0), ("Xeon Gold 6426Y", 16, 2.5),
+        ("Xeon Gold 6428N", 32, 1.8), ("Xeon Gold 6430", 32, 2.1), ("Xeon Gold 6433N", 32, 2.0),
+        ("Xeon Gold 6433NE", 32, 2.0), ("Xeon Gold 6434", 8, 3.7), ("Xeon Gold 6434H", 8, 3.7),
+        ("Xeon Gold 6438M", 32, 2.2), ("Xeon Gold 6438N", 32, 2.0), ("Xeon Gold 6438Y+", 32, 2.0),
+        ("Xeon Gold 6442Y", 24, 2.6), ("Xeon Gold 6443N", 32, 2.0), ("Xeon Gold 6444Y", 16, 3.6),
+        ("Xeon Gold 6448H", 32, 2.4), ("Xeon Gold 6448Y", 32, 2.1), ("Xeon Gold 6454S", 32, 2.2),
+        ("Xeon Gold 6458Q", 32, 3.1), ("Xeon Platinum 8444H", 16, 2.9), ("Xeon Platinum 8450H", 28, 2.0),
+        ("Xeon Platinum 8452Y", 36, 2.0), ("Xeon Platinum 8454H", 32, 2.1), ("Xeon Platinum 8458P", 44, 2.7),
+        ("Xeon Platinum 8460H", 40, 2.2), ("Xeon Platinum 8460Y+", 40, 2.0), ("Xeon Platinum 8461V", 48, 2.2),
+        ("Xeon Platinum 8462Y+", 32, 2.8), ("Xeon Platinum 8468", 48, 2.1), ("Xeon Platinum 8468H", 48, 2.1),
+        ("Xeon Platinum 8468V", 48, 2.4), ("Xeon Platinum 8470", 52, 2.0), ("Xeon Platinum 8470N", 52, 1.7),
+        ("Xeon Platinum 8470Q", 52, 2.1), ("Xeon Platinum 8471N", 52, 1.8), ("Xeon Platinum 8480+", 56, 2.0),
+        ("Xeon Platinum 8490H", 60, 1.9), ("Xeon Silver 4410T", 10, 2.7), ("Xeon Silver 4410Y", 12, 2.0),
+        ("Xeon Silver 4416+", 20, 2.0),
+        ],
+    },
+}
+
+
+def span(values, digits=4):
+    return [round(min(values), digits), round(max(values), digits)]
+
+
+def product_line_fields(platform_id):
+    """The range fields, source entries and note for one cpu platform, computed from its SKU table."""
+    line = CPU_PRODUCT_LINES.get(platform_id)
+    if line is None:
+        raise SystemExit(f"cpu platform {platform_id!r} has no product-line table in build_catalog.py")
+    skus = line["skus"]
+    names = [s[0] for s in skus]
+    if len(set(names)) != len(names):
+        raise SystemExit(f"{platform_id}: duplicate SKU rows")
+    cores = [s[1] for s in skus]
+    clocks = [s[2] for s in skus]
+    fields = {
+        "product_line": line["line"],
+        "cores_range": span(cores),
+        "clock_ghz_range": span(clocks),
+        "core_ghz_range": span([c * g for _, c, g in skus]),
+    }
+    sources = [{"ref": line["skus_ref"], "covers": [line["skus_covers"] + f"; {len(skus)} SKUs"]}]
+    sources += line["sources"]
+    note = (f"Product line: {line['line']}: {fields['cores_range'][0]}-{fields['cores_range'][1]} cores, base clock "
+            f"{fields['clock_ghz_range'][0]}-{fields['clock_ghz_range'][1]} GHz, cores x base clock "
+            f"{fields['core_ghz_range'][0]}-{fields['core_ghz_range'][1]} GHz over {len(skus)} SKUs. These "
+            "ranges describe the product line, not the user's machine: the estimator uses them only when the "
+            "machine's cores and clock are not given.")
+    if line["notes"]:
+        note += " " + line["notes"]
+    return fields, sources, note
+
+
+# ---------------------------------------------------------------------------------------------------
 # [hardware]
 # ---------------------------------------------------------------------------------------------------
 CPU_VENDORS = {"epyc": "AMD", "xeon": "Intel", "desktop": "generic (desktop platform)"}
@@ -278,6 +478,13 @@ def build_cpu(p):
     # scenario or the user gives the machine's cores and sustained clock.
     out["cores"] = None
     out["clock_ghz"] = None
+    # What the product line offers instead ([cpu product lines]), marked as derived from the SKU tables.
+    fields, sources, note = product_line_fields(p["id"])
+    out.update(fields)
+    out["source"] = list(out.get("source") or []) + sources
+    out["derived_fields"] = list(out.get("derived_fields") or []) + ["cores_range", "clock_ghz_range",
+                                                                    "core_ghz_range"]
+    out["notes"] = (out.get("notes") or "") + (" " if out.get("notes") else "") + note
     return out
 
 

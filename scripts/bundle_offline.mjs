@@ -59,7 +59,7 @@ function main() {
   const tmp = args.out + '.tmp';
   writeFileSync(tmp, out);
   renameSync(tmp, args.out);  // never leave a half-written page behind
-  console.log(`bundle_offline: ${args.out} (${out.length} bytes)`);
+  console.log(`bundle_offline: ${args.out} (${Buffer.byteLength(out)} bytes)`);
 }
 
 try {

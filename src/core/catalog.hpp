@@ -114,6 +114,13 @@ struct Hardware {
     std::optional<double> bf16_ops_per_cycle_per_core;
     std::optional<int> cores;
     std::optional<double> clock_ghz;
+    // What the platform's product line offers when the machine's cores and clock are not given (catalog
+    // cpu platforms; data/hardware.json "product_line"): core counts, base clocks (GHz), and cores × base
+    // clock over its SKUs (GHz; narrower than the product of the two ranges). Not the user's machine.
+    std::optional<Interval> cores_range;
+    std::optional<Interval> clock_ghz_range;
+    std::optional<Interval> core_ghz_range;
+    std::string product_line;
 
     // Custom hardware typed by the user (scenario "hardware" object): the memory the runtime can use, in
     // GiB, taken as given (no label conversion), and the user's own price per card-hour in USD.
@@ -165,6 +172,10 @@ struct Efficiency {
     Interval mfu_short;   // model FLOPs utilisation in prefill at ~128 tokens
     Interval mfu_long;    // at >= 2048 tokens
     Interval batch_eff;   // fraction of compute peak reached by large decode batches
+    // Host cost a decode step adds per sequence beyond the first (scheduling, input preparation, sampling,
+    // detokenization, output processing), ms: step = t0 + t_seq × (batch − 1) + roofline. Optional in
+    // engines.json ("t_seq_ms"); absent means the engine's step does not grow per sequence ([0, 0]).
+    Interval t_seq_ms{0.0, 0.0};
 };
 
 struct Engine {

@@ -93,6 +93,7 @@ struct IntervalRule {
 };
 const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
 const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
+const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { return v > 0; }};
 
 enum class Need { required, optional };
 
@@ -270,6 +271,15 @@ public:
             return {};
         }
         return {lo, hi};
+    }
+
+    // Absent or null: nullopt (the entry does not have it); otherwise as interval().
+    std::optional<Interval> optional_interval(const char* key, const IntervalRule& rule) const {
+        if (!present(key)) return std::nullopt;
+        const size_t errors_before = errors_.size();
+        const Interval v = interval(key, rule);
+        if (errors_.size() != errors_before) return std::nullopt;
+        return v;
     }
 
     // A reader for a value inside this object (already checked to be an object).
@@ -520,8 +530,20 @@ Hardware parse_accelerator(const Reader& r) {
     return h;
 }
 
+// cores × base clock over a product line's SKUs lies inside the product of its two ranges (1e-6 slack for
+// the rounding build_catalog.py applies).
+void check_core_ghz_range(const Reader& r, const Hardware& h) {
+    if (!h.core_ghz_range || !h.cores_range || !h.clock_ghz_range) return;
+    const double lo = h.cores_range->lo * h.clock_ghz_range->lo, hi = h.cores_range->hi * h.clock_ghz_range->hi;
+    if (h.core_ghz_range->lo < lo * (1 - 1e-6) || h.core_ghz_range->hi > hi * (1 + 1e-6))
+        r.fail(kRange, r.at("core_ghz_range"),
+               "must lie within cores_range x clock_ghz_range = [" + number_text(lo) + ", " + number_text(hi) +
+                   "], got " + shown(*r.get("core_ghz_range")));
+}
+
 // A CPU platform is a memory system plus per-core peak work per clock. Cores and sustained clock are
-// the user's machine (reference/hardware.md: no sourced per-SKU clocks), so they are usually null.
+// the user's machine (reference/hardware.md: no sourced per-SKU clocks), so they are usually null; the
+// product line's ranges (cores_range, clock_ghz_range, core_ghz_range) stand in for them.
 Hardware parse_cpu_platform(const Reader& r) {
     Hardware h;
     h.kind = HardwareKind::cpu;
@@ -538,6 +560,11 @@ Hardware parse_cpu_platform(const Reader& r) {
     h.bf16_ops_per_cycle_per_core = r.number("bf16_ops_per_cycle_per_core", kPositive, Need::optional);
     if (auto cores = r.number("cores", kPositiveInt, Need::optional)) h.cores = static_cast<int>(*cores);
     h.clock_ghz = r.number("clock_ghz", kPositive, Need::optional);
+    h.cores_range = r.optional_interval("cores_range", kPositiveRange);
+    h.clock_ghz_range = r.optional_interval("clock_ghz_range", kPositiveRange);
+    h.core_ghz_range = r.optional_interval("core_ghz_range", kPositiveRange);
+    check_core_ghz_range(r, h);
+    h.product_line = r.string("product_line", Need::optional);
     h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
     h.interconnect = "none";
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
@@ -602,6 +629,8 @@ Efficiency parse_efficiency(const Reader& r) {
     e.mfu_short = r.interval("mfu_short", kFractionRange);
     e.mfu_long = r.interval("mfu_long", kFractionRange);
     e.batch_eff = r.interval("batch_eff", kFractionRange);
+    // Optional (additive field): absent states no per-sequence step cost, as before the field existed.
+    if (r.present("t_seq_ms")) e.t_seq_ms = r.interval("t_seq_ms", kAmountRange);
     return e;
 }
 

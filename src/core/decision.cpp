@@ -288,6 +288,15 @@ Text memory_clause(const Setup& s, const MemoryResult& m) {
             "memory " + fmt::interval(m.total_gib, "", "en") + " / " + fmt::number(m.capacity_gib, "en") + " GiB"};
 }
 
+// "; prefill assumes the product line's 6–16 cores" — when a CPU platform's compute comes from its product
+// line (speed.cpp) rather than the machine's cores and clock.
+Text product_line_clause(const Hardware& hw) {
+    if (!hw.is_cpu() || (hw.cores && hw.clock_ghz) || !hw.cores_range) return {};
+    const std::string zh = fmt::count_range(*hw.cores_range, "zh"), en = fmt::count_range(*hw.cores_range, "en");
+    return {"；预填充按产品线的 " + zh + " 核估算，不是你的机器", "; prefill assumes the product line's " + en +
+                                                                   " cores, not your machine"};
+}
+
 MemoryResult memory_of(const Setup& s) {
     const Scenario& sc = s.ctx.scenario;
     return estimate_memory(s.ctx, s.layout.cards() * s.replicas, s.layout.cards(), sc.concurrency, sc.context_tokens);
@@ -391,6 +400,8 @@ DecisionRow cpu_row(const Context& ctx) {
     row.reason = {s.ctx.hardware.name + "（" + choice->why.zh + "）：解码受内存带宽 " + bw_zh + " 限制" + speed_zh + "；" + mem.zh,
                   s.ctx.hardware.name + " (" + choice->why.en + "): decode is bound by " + bw_en + " of memory bandwidth" +
                       speed_en + "; " + mem.en};
+    const Text line = product_line_clause(s.ctx.hardware);
+    row.reason.zh += line.zh, row.reason.en += line.en;
     row.fails_when = fails_when_for(s, {"CPU", "CPU"});
     return row;
 }

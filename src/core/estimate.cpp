@@ -12,6 +12,7 @@
 #include "plan.hpp"
 #include "speed.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -155,6 +156,11 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
         r.deploy = deploy_hints(ctx, r);
     }
     r.warnings = ctx.warnings;
+    // The speed module's own warnings (a CPU's assumed cores and clock, an inferred peak or bandwidth) reach
+    // the user only through here; each once.
+    for (const Text& w : r.performance.warnings)
+        if (std::none_of(r.warnings.begin(), r.warnings.end(), [&](const Text& x) { return x.en == w.en; }))
+            r.warnings.push_back(w);
     add_warnings(ctx, r, r.warnings);
     add_trace(ctx, r);
     return r;

@@ -63,7 +63,8 @@ constexpr double kFastestReferenceGBs = 7700.0;
 
 // llm-cal's defaults (peers §4.4/4.5): η 0.40–0.65, MFU 0.30–0.50 — used only when an engine has no
 // efficiency ranges at all, with a warning.
-const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}};
+// Peers model no per-sequence host cost (t_seq 0).
+const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}};
 
 // No device completes a step faster than this; keeps 1 / step finite for degenerate inputs.
 constexpr double kMinStepS = 1e-6;
@@ -176,22 +177,86 @@ Interval bandwidth_gbs(const Context& ctx, std::vector<Text>* warnings) {
 
 }  // namespace
 
+namespace {
+
+// A CPU's peak = cores × clock × work per clock per core (reference/hardware.md). Work per clock:
+//  - llama.cpp / Ollama (any weights they load, GGUF or 16-bit): the fp32 FMA rate. Their CPU kernels
+//    quantize activations to 8 bits and take int8 dot products that end in fp32 (github:ggml-org/llama.cpp
+//    @04e1dd75 ggml/src/ggml-cpu/arch/x86/
+//    quants.c mul_sum_us8_pairs_float: maddubs + madd + cvtepi32_ps, then an fmadd with the block scale;
+//    dpbusd + cvtepi32_ps with VNNI); four to six vector operations per 32 products on the two FMA ports
+//    is of the order of the fp32 FMA rate (derived), so that rate is the reference, as for F16/BF16 files.
+//    Builds with ggml's AMX kernels (amx/common.h: Q4_0, Q4_1, Q8_0, Q4_K, Q5_K, Q6_K, IQ4_XS on int8 tiles)
+//    can be faster on Sapphire Rapids; no measurement sizes that, so they are not modelled.
+//  - 16-bit matmuls of other engines (PyTorch / oneDNN) on a platform with AMX: its bf16 rate; else fp32.
+bool runs_ggml(const Context& ctx) {
+    return ctx.weights.scheme == WeightScheme::gguf || ctx.engine.id == "llama.cpp" || ctx.engine.id == "ollama";
+}
+
+std::optional<double> cpu_ops_per_cycle(const Context& ctx) {
+    const Hardware& hw = ctx.hardware;
+    const bool amx_bf16 = !runs_ggml(ctx) && is_fp16_dtype(matmul_dtype(ctx.weights)) &&
+                          hw.bf16_ops_per_cycle_per_core && *hw.bf16_ops_per_cycle_per_core > 0;
+    const std::optional<double> per_cycle =
+        amx_bf16 ? hw.bf16_ops_per_cycle_per_core : hw.fp32_flops_per_cycle_per_core;
+    if (per_cycle && *per_cycle > 0) return per_cycle;
+    return std::nullopt;
+}
+
+std::string count_range_text(Interval v, const char* fmt = "%.3g") {
+    return v.lo == v.hi ? num(v.lo, fmt) : num(v.lo, fmt) + "–" + num(v.hi, fmt);
+}
+
+// Cores × clock in GHz: the machine's when the user gave both (custom hardware); otherwise the product
+// line's cores × base clock over its SKUs, or failing that the product of its cores and clock ranges, with a
+// warning that names the assumption and how to replace it.
+std::optional<Interval> cpu_core_ghz(const Hardware& hw, std::vector<Text>* warnings) {
+    if (hw.cores && hw.clock_ghz && *hw.cores > 0 && *hw.clock_ghz > 0)
+        return Interval::exact(*hw.cores * *hw.clock_ghz);
+    std::optional<Interval> line = hw.core_ghz_range;
+    if (!line && hw.cores_range && hw.clock_ghz_range) line = *hw.cores_range * *hw.clock_ghz_range;
+    if (!line || !(line->lo > 0)) return std::nullopt;
+    if (!warnings) return line;  // searches call this hundreds of times: build the sentence only when asked
+    std::string cores_zh, cores_en;
+    if (hw.cores_range && hw.clock_ghz_range) {
+        const std::string c = count_range_text(*hw.cores_range), g = count_range_text(*hw.clock_ghz_range);
+        cores_zh = "（" + c + " 核，基础频率 " + g + " GHz）";
+        cores_en = " (" + c + " cores, " + g + " GHz base clock)";
+    }
+    warn(warnings,
+         hw.name + " 的算力按其产品线的核数与基础频率估算" + cores_zh +
+             "，不是你的机器，预填充与首字时间区间因此较宽。可用自定义硬件填入实际值以收窄："
+             "{\"kind\":\"cpu\",\"cores\":…,\"clock_ghz\":…,\"fp32_flops_per_cycle_per_core\":…}。",
+         "The compute peak of " + hw.name + " assumes its product line's cores and base clocks" + cores_en +
+             ", not your machine, so prefill and TTFT are wide intervals. Set your machine's cores and sustained "
+             "all-core clock as custom hardware to narrow them: "
+             "{\"kind\":\"cpu\",\"cores\":…,\"clock_ghz\":…,\"fp32_flops_per_cycle_per_core\":…}.");
+    return line;
+}
+
+std::optional<Interval> cpu_peak_tflops(const Context& ctx, std::vector<Text>* warnings) {
+    const Hardware& hw = ctx.hardware;
+    const std::optional<double> per_cycle = cpu_ops_per_cycle(ctx);
+    std::optional<Interval> core_ghz;
+    if (per_cycle) core_ghz = cpu_core_ghz(hw, warnings);
+    if (per_cycle && core_ghz) return *core_ghz * (*per_cycle / 1e3);  // GHz × ops per cycle → TFLOPS
+    warn(warnings,
+         hw.name + " 的核数、主频或每周期运算量未知：解码按带宽估算（算力视为不受限），预填充区间很宽（介于一次权重读取与逐 "
+                   "token 处理之间）。可在自定义硬件中填入 cores、clock_ghz 与 fp32_flops_per_cycle_per_core。",
+         "The cores, clock or work per clock of " + hw.name +
+             " are unknown: decode is estimated from bandwidth alone (compute taken as not limiting) and prefill is "
+             "a wide interval (between one read of the weights and token-by-token). Custom hardware can give cores, "
+             "clock_ghz and fp32_flops_per_cycle_per_core.");
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Interval> compute_peak_tflops(const Context& ctx, std::vector<Text>* warnings) {
     const Hardware& hw = ctx.hardware;
     const std::string dtype = matmul_dtype(ctx.weights);
 
-    if (hw.kind == HardwareKind::cpu) {
-        const bool use_bf16 = is_fp16_dtype(dtype) && hw.bf16_ops_per_cycle_per_core;
-        const std::optional<double> per_cycle =
-            use_bf16 ? hw.bf16_ops_per_cycle_per_core : hw.fp32_flops_per_cycle_per_core;
-        if (hw.cores && hw.clock_ghz && per_cycle && *hw.cores > 0 && *hw.clock_ghz > 0 && *per_cycle > 0)
-            return Interval::exact(*hw.cores * *hw.clock_ghz * *per_cycle / 1e3);
-        warn(warnings,
-             "CPU 的核数或主频未知：解码按带宽估算（算力视为不受限），预填充区间很宽（介于一次权重读取与逐 token 处理之间）。",
-             "The CPU's cores or clock are unknown: decode is estimated from bandwidth alone (compute taken as not "
-             "limiting) and prefill is a wide interval (between one read of the weights and token-by-token).");
-        return std::nullopt;
-    }
+    if (hw.kind == HardwareKind::cpu) return cpu_peak_tflops(ctx, warnings);
 
     std::optional<double> peak = ctx.weights.scheme == WeightScheme::gguf ? gguf_peak_tflops(hw)
                                                                           : stated_peak_tflops(hw, dtype);
@@ -227,11 +292,27 @@ struct Roofline {
     Efficiency eff;
     Interval bandwidth_gbs;
     std::optional<Interval> peak_tflops;
+    std::optional<Interval> attention_peak_tflops;  // QKᵀ and AV: activations × activations
     Interval dequant{1.0, 1.0};  // multiplier on η for dequantizing formats
     std::optional<Interval> stream_ceiling_gbs;  // GGUF kernels on a discrete accelerator
     double link_gbs = kPcie4x16GBs;
     double matmul_params = 0;    // active parameters that take part in matmuls per token
 };
+
+// Attention multiplies activations by activations, so a low-bit weight format does not speed it up: it runs
+// at the 16-bit tensor peak, or at the fp8 peak when the KV cache is fp8 (TensorRT-LLM's and vLLM's fp8
+// attention kernels), never faster than the weights' matmuls. GGUF engines and CPUs already count everything
+// at their one peak.
+std::optional<Interval> attention_peak_tflops(const Context& ctx, const std::optional<Interval>& matmul_peak) {
+    if (!matmul_peak) return std::nullopt;
+    const Hardware& hw = ctx.hardware;
+    const bool discrete = hw.kind == HardwareKind::gpu || hw.kind == HardwareKind::npu;
+    if (!discrete || ctx.weights.scheme == WeightScheme::gguf) return matmul_peak;
+    std::optional<double> p = ctx.kv.id == "fp8" ? hw.fp8_tflops : std::nullopt;
+    if (!p || !(*p > 0)) p = hw.fp16_tflops;
+    if (!p || !(*p > 0)) return matmul_peak;
+    return min(*matmul_peak, *p);
+}
 
 Roofline make_roofline(const Context& ctx, std::vector<Text>* warnings) {
     Roofline r;
@@ -246,6 +327,7 @@ Roofline make_roofline(const Context& ctx, std::vector<Text>* warnings) {
     }
     r.bandwidth_gbs = bandwidth_gbs(ctx, warnings);
     r.peak_tflops = compute_peak_tflops(ctx, warnings);
+    r.attention_peak_tflops = attention_peak_tflops(ctx, r.peak_tflops);
 
     if (ctx.weights.scheme == WeightScheme::gguf) {
         const double bpw = r.weights->bits_per_weight > 0 ? r.weights->bits_per_weight : ctx.weights.bits_per_weight;
@@ -326,6 +408,7 @@ namespace {
 
 struct StepParts {
     Interval t0_s;
+    Interval per_seq_s;  // t_seq × (batch − 1): the host's work for every sequence beyond the first
     Interval memory_s;
     std::optional<Interval> compute_s;
     double comm_s = 0;
@@ -361,17 +444,34 @@ StepParts decode_parts(const Context& ctx, const Roofline& r, int tp, int64_t ba
     const double kv_split = tensor && !m.is_mla() ? std::min<double>(tp, std::max<int64_t>(1, m.n_kv_heads)) : 1.0;
     const Interval weights = weight_bytes_read(ctx, r, B) / weight_split;
     const double kv = B * kv_bytes_read_per_step(m, ctx.kv.bytes_per_element, context_tokens) / kv_split;
-    s.memory_s = (weights + kv) / stream_rate_bps(r);
+    const Interval rate = stream_rate_bps(r);
+    const Interval weights_s = weights / rate;
+    const Interval kv_s = Interval::exact(kv) / rate;
+    s.memory_s = weights_s + kv_s;
 
+    // The step's kernels run one after another on a card: the matmuls (bounded by reading the weights or by
+    // their FLOPs) and attention (bounded by reading the KV cache or by its FLOPs). Each kernel meets its own
+    // roofline and their times add; a max over the whole step would let a large batch's compute-bound matmuls
+    // hide the memory-bound attention, which no single stream does. At batch 1 both are memory-bound and the
+    // sum equals bytes / rate as before.
+    Interval busy = s.memory_s;
     if (r.peak_tflops) {
-        const double flops = (2.0 * r.matmul_params + attention_flops_per_token(m, pos)) * B / weight_split;
-        s.compute_s = Interval::exact(flops) / (*r.peak_tflops * 1e12 * r.eff.batch_eff);
+        const Interval matmul_s =
+            Interval::exact(2.0 * r.matmul_params * B / weight_split) / (*r.peak_tflops * 1e12 * r.eff.batch_eff);
+        const Interval attention_s = Interval::exact(attention_flops_per_token(m, pos) * B / weight_split) /
+                                     (*r.attention_peak_tflops * 1e12 * r.eff.batch_eff);
+        s.compute_s = matmul_s + attention_s;
+        busy = max(weights_s, matmul_s) + max(kv_s, attention_s);
     }
     s.comm_s = link_time_s(ctx, r, tp, B);
     s.t0_s = r.eff.t0_ms / 1e3;
+    // The host prepares, samples and post-processes every sequence of the step, in series with the GPU work
+    // (vLLM V0: "only 38% of the time was spent on the actual GPU execution" for Llama 3 8B on one H100 —
+    // vLLM blog 2024-09-05). t0 was fitted on single-stream runs, so it already holds the first sequence's
+    // share; under TP the host work is not split across cards.
+    s.per_seq_s = r.eff.t_seq_ms / 1e3 * (B - 1.0);
 
-    const Interval busy = s.compute_s ? max(s.memory_s, *s.compute_s) : s.memory_s;
-    s.total_s = positive(s.t0_s + busy + s.comm_s, kMinStepS);
+    s.total_s = positive(s.t0_s + s.per_seq_s + busy + s.comm_s, kMinStepS);
     return s;
 }
 
@@ -413,11 +513,13 @@ Interval prefill_time_s(const Context& ctx, const Roofline& r, int tp, int64_t p
 
     Interval compute_s;
     if (r.peak_tflops) {
-        const double flops = 2.0 * r.matmul_params * total + n * attention_flops_prompt(ctx.model, P);
+        const double matmul_flops = 2.0 * r.matmul_params * total;
+        const double attention_flops = n * attention_flops_prompt(ctx.model, P);
         // Block formats pay for dequantization in prefill too (Apple table of the calibration notes: Q4_0
         // prompt rates 0.88 of F16's), taken as decode's factor.
         const Interval mfu = mfu_at(r.eff, tokens_per_forward) * r.dequant;
-        compute_s = Interval::exact(flops / split) / (*r.peak_tflops * 1e12 * mfu);
+        compute_s = Interval::exact(matmul_flops / split) / (*r.peak_tflops * 1e12 * mfu) +
+                    Interval::exact(attention_flops / split) / (*r.attention_peak_tflops * 1e12 * mfu);
         // A layer split can pipeline successive chunks across its cards (llama.cpp n_batch > n_ubatch): at best
         // min(cards, chunks) run at once; at worst none overlap.
         if (!tensor && tp > 1) compute_s.lo /= std::min<double>(tp, forwards);
@@ -519,10 +621,12 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, Interval
 
     // Trace.
     res.trace.push_back({"performance.decode_tps_per_seq",
-                         "1 / (t0 + max(bytes / (bandwidth × η), FLOPs / (peak × batch_eff)) + link)",
+                         "1 / (t0 + t_seq × (batch − 1) + Σ over matmuls and attention of max(bytes / (bandwidth × η), "
+                         "FLOPs / (peak × batch_eff)) + link)",
                          "batch " + std::to_string(batch) + ", memory " + range_text(late.memory_s * 1e3, "ms") +
                              (late.compute_s ? ", compute " + range_text(*late.compute_s * 1e3, "ms") : "") +
-                             ", link " + num(late.comm_s * 1e3) + " ms, t0 " + range_text(early.t0_s * 1e3, "ms")});
+                             ", link " + num(late.comm_s * 1e3) + " ms, t0 " + range_text(early.t0_s * 1e3, "ms") +
+                             ", per-sequence host work " + range_text(early.per_seq_s * 1e3, "ms")});
     res.trace.push_back({"performance.prefill_tps", "prompt / max(FLOPs / (peak × MFU), weight reads)",
                          std::to_string(P) + " tokens in " + range_text(prefill_one * 1e3, "ms")});
     res.trace.push_back({"performance.throughput_tps",

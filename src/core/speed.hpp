@@ -22,8 +22,9 @@ Interval saturated_throughput_tps(const Context& ctx, int tp, int64_t batch, int
                                   int64_t output_tokens);
 
 // Dense peak of the compute the model's matmuls run at, TFLOPS per card: the format's compute dtype when the
-// hardware states it, else fp16; for a CPU cores × clock × ops per cycle. An interval only when inferred
-// from the bandwidth (peak unknown); nullopt when nothing is known (then compute is not modelled).
+// hardware states it, else fp16; for a CPU cores × clock × ops per cycle (the machine's cores and clock when
+// given, else the catalog platform's product-line range, with a warning). An interval when inferred from the
+// bandwidth or taken from a CPU product line; nullopt when nothing is known (then compute is not modelled).
 std::optional<Interval> compute_peak_tflops(const Context& ctx, std::vector<Text>* warnings = nullptr);
 
 }  // namespace infersizer

@@ -108,10 +108,35 @@ test('api: every golden scenario gives the CLI\'s result JSON, in zh and en', as
         if (d) failures.push(`${f} (${lang}): page vs CLI differ at ${d}`);
       }
     }
+    // Negative control: the comparison must see a difference where there is one (zh page vs en CLI).
+    const path = join(GOLDEN_DIR, files[0]);
+    const en = cli(path, 'en');
+    if (en.status === 0) {
+      const zhPage = await p.page.evaluate((s) => { window.infersizer.setScenario(s); return window.infersizer.getResult('zh'); },
+        readFileSync(path, 'utf8'));
+      assert(firstDifference(zhPage, JSON.parse(en.stdout)) !== null, 'the zh page result equals the en CLI result: the comparison is vacuous');
+    }
     assertClean(p.record, (u) => u.startsWith(server.url));
   } finally {
     await p.close();
   }
   assert(failures.length === 0, failures.join('\n     '));
   return `${files.length} scenarios × 2 languages`;
+});
+
+test('api: a copy-link request becomes the page\'s full link on the clipboard', async ({ browser, server }) => {
+  const p = await openReady(browser, server, '?lang=en');
+  try {
+    await p.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    // The path main.cpp takes for app_take_clipboard_request (a copy button): '?' + query from the app.
+    const text = await p.page.evaluate(async () => {
+      window.Module.isBridge.copyText('?concurrency=7&lang=zh', true);
+      await new Promise((r) => setTimeout(r, 100));
+      return navigator.clipboard.readText();
+    });
+    assert(text === `${server.url}?concurrency=7&lang=zh`, `clipboard holds ${JSON.stringify(text)}`);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+  } finally {
+    await p.close();
+  }
 });

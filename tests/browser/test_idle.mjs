@@ -45,3 +45,24 @@ test('idle: 5 s without input draw no frames and cost < 5 % of a core; input dra
     await p.close();
   }
 });
+
+test('idle: a drag released outside the canvas ends (no stuck button, the page goes idle again)', async ({ browser, server }) => {
+  // The canvas is made smaller than the window so that a release can happen outside it.
+  const p = await openPage(browser, server.url, { viewport: { width: 900, height: 700 } });
+  try {
+    await waitReady(p.page);
+    await p.page.addStyleTag({ content: '#canvas { width: 600px !important; height: 500px !important; }' });
+    await p.page.waitForFunction(() => document.getElementById('canvas').width === 600);
+    await p.page.mouse.move(300, 250);
+    await p.page.mouse.down();
+    await p.page.mouse.move(800, 650, { steps: 5 });
+    await p.page.mouse.up();
+    await p.page.waitForTimeout(500);
+    const f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+    await p.page.waitForTimeout(1000);
+    const f1 = await p.page.evaluate(() => window.infersizer.frameCount);
+    assert(f1 === f0, `after a drag released outside the canvas the page kept drawing (${f1 - f0} frames in 1 s)`);
+  } finally {
+    await p.close();
+  }
+});

@@ -2,7 +2,8 @@
 // stays on 127.0.0.1, logs no errors, picks its language, and keeps the canvas sharp at any
 // devicePixelRatio and window size.
 import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
-import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, READY_TIMEOUT_MS } from './lib/harness.mjs';
+import { serveFolder } from './lib/server.mjs';
+import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, READY_TIMEOUT_MS, ARTIFACTS, DIST } from './lib/harness.mjs';
 
 const onServer = (server) => (u) => u.startsWith(server.url);
 
@@ -144,5 +145,47 @@ test('http: a wheel notch down reaches ImGui as one notch down; a touch tap move
     assertClean(p.record, onServer(server));
   } finally {
     await p.close();
+  }
+});
+
+test('http: a DOM loading indicator shows while the wasm downloads, then goes', async ({ browser, server }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await context.route('**/infersizer.wasm', async (route) => { await held; await route.continue(); });
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => !!window.infersizer);
+    const loading = await page.evaluate(() => {
+      const el = document.getElementById('is-loading');
+      return { hidden: el.hidden, text: el.innerText, height: el.getBoundingClientRect().height };
+    });
+    await page.screenshot({ path: `${ARTIFACTS}/loading.png` });
+    assert(!loading.hidden && loading.height > 10 && /Loading/.test(loading.text) && /加载/.test(loading.text),
+      `loading indicator while the wasm is held back: ${JSON.stringify(loading)}`);
+    release();
+    await waitReady(page);
+    assert(await page.evaluate(() => document.getElementById('is-loading').hidden), 'the loading indicator stayed after ready');
+    assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
+  } finally {
+    release();
+    await context.close();
+  }
+});
+
+test('http: dist/ works when hosted under a sub-path', async ({ browser }) => {
+  const sub = await serveFolder(DIST, { prefix: '/tools/infersizer/' });
+  const p = await openPage(browser, sub.url + '?lang=en');
+  try {
+    await waitReady(p.page);
+    assert(looksDrawn(imageStats(decodePng((await screenshot(p.page, 'page-subpath.png')).png))), 'page under a sub-path looks blank');
+    assertClean(p.record, (u) => u.startsWith(sub.url));
+    assert(sub.served.every((path) => path.startsWith('/tools/infersizer/')), `requests outside the sub-path: ${sub.served.join(' ')}`);
+  } finally {
+    await p.close();
+    await sub.close();
   }
 });

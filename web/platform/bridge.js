@@ -30,7 +30,8 @@
       failed: 'InferSizer could not start',
       catalog: (file, why) => `Could not load the catalog file ${file}: ${why}.`,
       fileUrl: 'Pages opened from a file cannot fetch data/*.json; serve the folder over HTTP, or open infersizer-offline.html.',
-      wasm: (why) => `Could not load the WebAssembly module: ${why}.`,
+      wasm: (file, why) => `Could not load the WebAssembly module${file ? ' ' + file : ''}: ${why}.`,
+      crashed: (why) => `The calculator stopped with an internal error: ${why}.`,
       webgl: 'This browser could not create a WebGL2 context, which the calculator needs to draw.',
       start: 'The calculator failed to start with this catalog.',
       script: (src) => `Could not load ${src}.`,
@@ -40,7 +41,8 @@
       failed: '推理算力估算器无法启动',
       catalog: (file, why) => `无法加载目录文件 ${file}：${why}。`,
       fileUrl: '以本地文件打开的页面无法读取 data/*.json；请通过 HTTP 提供该文件夹，或打开 infersizer-offline.html。',
-      wasm: (why) => `无法加载 WebAssembly 模块：${why}。`,
+      wasm: (file, why) => `无法加载 WebAssembly 模块${file ? ' ' + file : ''}：${why}。`,
+      crashed: (why) => `计算器因内部错误停止：${why}。`,
       webgl: '此浏览器无法创建 WebGL2 上下文，而计算器需要它来绘制界面。',
       start: '计算器无法以此目录启动。',
       script: (src) => `无法加载 ${src}。`,
@@ -93,6 +95,7 @@
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   ready.catch(() => {});  // the DOM shows the failure; hosts that await `ready` still see the rejection
   let failed = false;
+  let started = false;  // the app exists: the API works
 
   function showError(detail) {
     if (failed) return;
@@ -120,7 +123,13 @@
     rejectReady(new Error(detail));
   }
 
-  Module.onAbort = (what) => showError(TEXT[startLang].wasm(String(what)));
+  // Before start an abort means the module did not load; after, a bug (the core returns errors as values).
+  // wasmBinaryFile is the runtime's name for the wasm URL (a data: URI in the single-file build).
+  function wasmFileName() {
+    return typeof wasmBinaryFile === 'string' && !wasmBinaryFile.startsWith('data:') ? wasmBinaryFile : '';
+  }
+  Module.onAbort = (what) => showError(started ? TEXT[startLang].crashed(String(what))
+                                               : TEXT[startLang].wasm(wasmFileName(), String(what)));
 
   // ------------------------------------------------------------------------------------------- [catalog]
   // The offline file carries the five texts in <script type="application/json" id="infersizer-catalog">
@@ -181,7 +190,6 @@
   function callString(name, args) { return UTF8ToString(call(name, args || [])); }
 
   // --------------------------------------------------------------------------------------------- [start]
-  let started = false;
   let stateInHash = false;
 
   // The scenario may come in the query or, for hosts that own the query, in the hash.
@@ -212,6 +220,10 @@
       resolveReady(api);
     },
     resultChanged() { scheduleResultEvents(); },
+    langChanged(lang) {
+      document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+      scheduleUrlWrite();
+    },
     copyText(text, fromApp) { copyToClipboard(text, fromApp); },
   };
 
@@ -262,9 +274,7 @@
     setLang(lang) {
       requireStarted();
       checkLang(lang);
-      call('is_set_lang', [lang]);
-      document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-      scheduleUrlWrite();
+      call('is_set_lang', [lang]);  // main.cpp reports the change back (langChanged)
     },
     get lang() { return started ? callString('is_lang') : startLang; },
     get frameCount() { return started ? call('is_frames_drawn', []) >>> 0 : 0; },
@@ -348,6 +358,7 @@
   // - touch: it never moves its cursor for touches, so a tap would press wherever the mouse last was.
   //   We turn touches into mouse events: a tap clicks, touch-and-hold then move drags (sliders),
   //   a swipe scrolls the panel under the finger.
+  // - and a mouse button released outside the canvas (below).
   const WHEEL_UNIT = { 0: 100, 1: 3, 2: 1 };  // DOM deltaMode pixel / line / page → one notch
   const TOUCH_SLOP_PX = 8;                     // finger jitter that still counts as a tap
   const TOUCH_HOLD_MS = 300;                   // hold this long without moving to start a drag
@@ -417,6 +428,12 @@
     }
     touch = null;
   }
+
+  // A drag that leaves the canvas must still end there: GLFW listens for mouseup on the canvas only, so
+  // a button released outside stayed pressed (and the loop kept drawing). Pointer capture sends it back.
+  canvas.addEventListener('pointerdown', (event) => {
+    if (event.pointerType === 'mouse') canvas.setPointerCapture(event.pointerId);
+  });
 
   const captureActive = { capture: true, passive: false };
   window.addEventListener('wheel', onWheel, captureActive);

@@ -17,6 +17,7 @@
 #include "app.hpp"
 
 #include "imgui.h"
+#include "imgui_internal.h"  // DimBgRatio, NavWindowingTargetAnim: ImGui's own fades (wants_more_frames)
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 
@@ -72,6 +73,7 @@ struct Platform {
     double dpr = 0;                 // devicePixelRatio the font atlas was built for (0: none yet)
 
     unsigned reported_generation = 0;  // app_result_generation() last told to JS
+    std::string reported_lang;         // app_lang() last told to JS (the header's 中文|EN switch)
     std::string clipboard_text;        // what ImGui reads on Ctrl+V (navigator.clipboard is async)
     std::string returned;              // keeps the last string handed to JS alive until the next call
     ImGuiMouseCursor css_cursor = ImGuiMouseCursor_Arrow;  // the canvas's CSS cursor
@@ -95,6 +97,7 @@ void request_frames(int n) {
 EM_JS(void, is_js_platform_ready, (int ok), { Module.isBridge.platformReady(ok); });
 EM_JS(void, is_js_first_frames, (), { Module.isBridge.firstFrames(); });
 EM_JS(void, is_js_result_changed, (), { Module.isBridge.resultChanged(); });
+EM_JS(void, is_js_lang_changed, (const char* lang), { Module.isBridge.langChanged(UTF8ToString(lang)); });
 EM_JS(void, is_js_copy_text, (const char* text, int from_app),
       { Module.isBridge.copyText(UTF8ToString(text), from_app !== 0); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
@@ -104,10 +107,15 @@ namespace {
 // -----------------------------------------------------------------------------------------------------
 // [SECTION] Wake-ups: input callbacks that ask for frames
 // -----------------------------------------------------------------------------------------------------
-// Installed before ImGui_ImplGlfw_InitForOpenGL, which chains them: ImGui's handlers run first, then ours.
-// The 1.86 backend installs no cursor-position callback (it polls), so ours is the only one for moves.
+// Installed before ImGui_ImplGlfw_InitForOpenGL, which chains them (its handlers call ours, then do
+// their own work). The 1.86 backend installs no cursor-position callback (it polls), so ours is the
+// only one for moves. Wheel events reach ImGui through bridge.js (is_scroll), not GLFW.
 
-void on_cursor_pos(GLFWwindow*, double, double) { request_frames(kActiveFrames); }
+void on_cursor_pos(GLFWwindow*, double, double) {
+    // GLFW reports moves only over the canvas; a page loaded under a still mouse may see no mouseenter.
+    g_platform.cursor_inside = true;
+    request_frames(kActiveFrames);
+}
 void on_mouse_button(GLFWwindow*, int, int, int) { request_frames(kActiveFrames); }
 void on_scroll(GLFWwindow*, double, double) { request_frames(kActiveFrames); }
 void on_key(GLFWwindow*, int, int, int, int) { request_frames(kActiveFrames); }
@@ -255,12 +263,29 @@ void report_after_frame(Platform& p) {
     }
 }
 
-void notify_if_result_changed(Platform& p) {
+void notify_if_changed(Platform& p) {
     if (p.app == nullptr) return;
+    std::string lang = infersizer::app::app_lang(p.app);
+    if (lang != p.reported_lang) {
+        p.reported_lang = std::move(lang);
+        is_js_lang_changed(p.reported_lang.c_str());
+    }
     const unsigned generation = infersizer::app::app_result_generation(p.app);
     if (generation == p.reported_generation) return;
     p.reported_generation = generation;
     is_js_result_changed();
+}
+
+// What ImGui animates by itself, which the paused loop would otherwise freeze half-way: a held mouse
+// button (repeat buttons such as InputInt's +/-, which fire without new events), and the dimmed
+// background of a modal or the Ctrl+Tab window list fading in or out.
+bool imgui_wants_more_frames() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    for (bool down : g.IO.MouseDown) {
+        if (down) return true;
+    }
+    const bool dim_fading = g.DimBgRatio > 0.0f && g.DimBgRatio < 1.0f;
+    return dim_fading || g.NavWindowingTargetAnim != nullptr;
 }
 
 void draw_frame(Platform& p) {
@@ -281,7 +306,7 @@ void draw_frame(Platform& p) {
 
     ++p.frames_drawn;
     update_css_cursor(p);
-    if (animating) request_frames(kActiveFrames);
+    if (animating || imgui_wants_more_frames()) request_frames(kActiveFrames);
 }
 
 void main_loop_tick() {
@@ -295,7 +320,7 @@ void main_loop_tick() {
         --p.frames_left;
         draw_frame(p);
         report_after_frame(p);
-        notify_if_result_changed(p);
+        notify_if_changed(p);
     }
     if (p.frames_left <= 0 && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
         p.loop_paused = true;
@@ -331,6 +356,7 @@ EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, cons
     if (p.app == nullptr) return 0;
     if (query != nullptr && query[0] != '\0') infersizer::app::app_apply_query(p.app, query);
     p.reported_generation = infersizer::app::app_result_generation(p.app);
+    p.reported_lang = infersizer::app::app_lang(p.app);
     p.geometry_dirty = false;
     p.dpr = 0;  // forces the first font build in sync_geometry
     sync_geometry(p);
@@ -344,7 +370,7 @@ EMSCRIPTEN_KEEPALIVE const char* is_set_scenario(const char* json) {
     if (g_platform.app == nullptr) return hand_to_js("page: not started");
     std::string error = infersizer::app::app_set_scenario_json(g_platform.app, json);
     request_frames(kActiveFrames);
-    notify_if_result_changed(g_platform);
+    notify_if_changed(g_platform);
     return hand_to_js(std::move(error));
 }
 
@@ -382,7 +408,7 @@ EMSCRIPTEN_KEEPALIVE int is_set_lang(const char* lang) {
     if (g_platform.app == nullptr || !valid_lang(lang)) return 0;
     infersizer::app::app_set_lang(g_platform.app, lang);
     request_frames(kActiveFrames);
-    notify_if_result_changed(g_platform);
+    notify_if_changed(g_platform);
     return 1;
 }
 
@@ -464,6 +490,8 @@ int main() {
     ImGuiIO& io = ImGui::GetIO();
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
     io.IniFilename = nullptr;  // no imgui.ini in the browser: the URL carries the state
+    // A blinking caret needs a frame every half second; the idle loop would freeze it, possibly hidden.
+    io.ConfigInputTextCursorBlink = false;
 
     install_wake_callbacks(p.window);
     ImGui_ImplGlfw_InitForOpenGL(p.window, true);

@@ -11,7 +11,9 @@ export const DIST = process.env.INFERSIZER_DIST ? resolve(process.env.INFERSIZER
 export const OFFLINE_HTML = join(DIST, 'infersizer-offline.html');
 export const OFFLINE_URL = pathToFileURL(OFFLINE_HTML).href;
 export const ARTIFACTS = join(REPO, 'build/browser-artifacts');
-export const CLI = process.env.INFERSIZER_CLI ? resolve(process.env.INFERSIZER_CLI) : join(REPO, 'build/native/infersizer');
+// The native CLI the parity test compares with: INFERSIZER_CLI, else the contract's build/native/infersizer.
+export const CLI = process.env.INFERSIZER_CLI ? resolve(process.env.INFERSIZER_CLI)
+  : join(REPO, 'build/native/infersizer');
 export const GOLDEN_DIR = join(REPO, 'tests/golden');
 export const READY_TIMEOUT_MS = 10000;
 
@@ -105,7 +107,10 @@ export function firstDifference(a, b, path = '$') {
 export async function runAll(setup, teardown) {
   let passed = 0, failed = 0;
   const fixtures = await setup();
+  // INFERSIZER_TEST_FILTER=<regex> runs only the tests whose names match (while developing).
+  const filter = process.env.INFERSIZER_TEST_FILTER ? new RegExp(process.env.INFERSIZER_TEST_FILTER) : null;
   for (const { name, fn } of registered) {
+    if (filter && !filter.test(name)) continue;
     const t0 = Date.now();
     try {
       const note = await fn(fixtures);
@@ -123,7 +128,7 @@ export async function runAll(setup, teardown) {
 export function requireBuild() {
   const missing = ['index.html', 'infersizer.js', 'infersizer.wasm', 'infersizer-offline.html']
     .filter((f) => !existsSync(join(DIST, f)));
-  if (missing.length) throw new Error(`build/web/dist lacks ${missing.join(', ')}: run cmake --preset web && cmake --build --preset web`);
+  if (missing.length) throw new Error(`${DIST} lacks ${missing.join(', ')}: run cmake --preset web && cmake --build --preset web`);
 }
 
 // No console errors, no uncaught exceptions, and every request allowed by `isLocal`.

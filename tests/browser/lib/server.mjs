@@ -16,12 +16,18 @@ const MIME = {
   '.ttf': 'font/ttf',
 };
 
-// Resolves to { url, port, close(), served: [paths] }.
-export function serveFolder(root) {
+// Resolves to { url, port, close(), served: [paths] }. With `prefix` ('/a/b/') the folder is served under
+// that path only, as a host would mount it under a sub-path; anything else is 404.
+export function serveFolder(root, { prefix = '/' } = {}) {
   const served = [];
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
-    served.push(path);
+    const fullPath = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    served.push(fullPath);
+    if (!fullPath.startsWith(prefix)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    const path = '/' + fullPath.slice(prefix.length);
     let file = normalize(join(root, path));
     if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) {
       res.writeHead(403).end();
@@ -45,7 +51,7 @@ export function serveFolder(root) {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
       resolve({
-        url: `http://127.0.0.1:${port}/`,
+        url: `http://127.0.0.1:${port}${prefix}`,
         port,
         served,
         close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
