@@ -5,8 +5,10 @@
 // throughput inside ≥ 60%. Records whose model or hardware the catalog lacks are skipped with the reason.
 //
 // The efficiency ranges in data/engines.json were fitted on the STRUCTURE these records show (η by hardware
-// class and format bit-width, a fixed per-step t0, an MFU curve over prompt length), not on single points;
-// a held-out half of the measurements is judged the same way.
+// class and format bit-width, a fixed per-step t0, a per-sequence host cost t_seq per step, an MFU curve over
+// prompt length), not on single points; a held-out half of the measurements is judged the same way. Server
+// records (TensorRT-LLM trtllm-bench, vLLM v0.5.4 benchmark_serving) count as saturated throughput at the
+// engine's running cap: the vLLM ones sit at the slow end of vLLM's t_seq range, TensorRT-LLM's near t_seq 0.
 #include "bundled_catalog.hpp"
 #include "memory.hpp"
 #include "speed.hpp"
@@ -187,10 +189,13 @@ std::vector<Mapping> mappings() {
                            3000, 1000, 1000)})
         m->kv = "fp8";
     // vLLM v0.5.4 benchmark_serving: 320 ShareGPT prompts sent at once (request rate inf), at most 256 running
-    // (max-num-seq 256). Counted as saturated throughput at 256 sequences with each run's mean lengths: the
-    // same report's 5000-prompt v0.5.4 run (Llama 3.1 8B, TP1, 256 sequences: 3032 output tokens/s, benchmark_v0.md
-    // "vLLM v0.5.4 v.s. v0.6.0") stays at the 320-prompt figure (3400 on one H100), so the tail of a finite run
-    // does not explain the gap to the roofline: v0.5.4's per-sequence host work does (engines.json t_seq_ms).
+    // (max-num-seq 256). Counted as saturated throughput at 256 sequences with each run's mean lengths. The
+    // same report's long v0.5.4 run (benchmark_v0.md "vLLM v0.5.4 v.s. v0.6.0": Llama 3.1 8B, TP1, 5000 prompts,
+    // 256 sequences, GPU not stated in that table: 3032 output tokens/s) stays at the 320-prompt figure (3400 on
+    // one H100), so the tail of a finite run does not explain the gap to the roofline: v0.5.4's per-sequence host
+    // work does (engines.json t_seq_ms; "only 38% of the time was spent on the actual GPU execution", vLLM blog
+    // 2024-09-05). The runs' inter-token latencies (19.75 ms median for S016) are the step at the running batch,
+    // which drains as answers end; they are not a separate record here.
     auto sharegpt = [&](std::string id, std::string model, std::string w, std::string hw, int n, ShareGptRun run) {
         server(std::move(id), Kind::throughput, std::move(model), std::move(w), "vllm", std::move(hw), n,
                kVllm054MaxSeqs, run.prompt, run.output)
@@ -354,9 +359,8 @@ TEST(CalibrationSpeed, CoverageOfPublishedMeasurements) {
     EXPECT_GE(prefill.share(), 0.60) << "prefill records inside their interval";
 
     const Coverage& server = cov[Kind::throughput];
-    ASSERT_GE(server.total, 5);
+    ASSERT_GE(server.total, 10) << "TensorRT-LLM and vLLM server records";
     EXPECT_GE(server.share(), 0.60) << "saturated throughput records inside their interval";
-
 
     const Coverage& ttft = cov[Kind::ttft];
     ASSERT_GE(ttft.total, 3);
