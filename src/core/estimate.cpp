@@ -108,9 +108,10 @@ void add_trace(const Context& ctx, Result& r) {
     const PerformanceResult& p = r.performance;
     const Efficiency& e = ctx.efficiency();
     t("performance.decode_tps_per_seq",
-      "1 / (t0 + (active weight bytes / tp + KV bytes read) / (bandwidth × η_mem) + all-reduce), or compute-bound",
+      "1 / (t0 + t_seq × (batch − 1) + max(weight bytes / tp / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) "
+      "+ max(KV bytes read / (bandwidth × η_mem), attention FLOPs / peak) + all-reduce)",
       "bandwidth " + fmt(ctx.hardware.bandwidth_gbs.value_or(0), "GB/s") + ", η_mem " + fmt(e.eta_mem, "") +
-          ", t0 " + fmt(e.t0_ms, "ms") + ", batch " + std::to_string(p.running_batch) + " → " +
+          ", t0 " + fmt(e.t0_ms, "ms") + ", t_seq " + fmt(e.t_seq_ms, "ms") + ", batch " + std::to_string(p.running_batch) + " → " +
           fmt(p.decode_tps_per_seq, "tok/s"));
     t("performance.prefill_tps", "prompt / (2 × active params × prompt + attention) × (peak × MFU)",
       "MFU " + fmt(e.mfu_short, "") + " (short) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
