@@ -38,7 +38,7 @@ std::string verdict_word(Verdict v, const L& t) {
 }
 
 void row(std::ostringstream& out, const std::string& label, const std::string& value) {
-    out << "  " << label;
+    out << "  " << label << ' ';
     // Pad by code points so Chinese labels line up as well as they can in a terminal.
     size_t cps = 0;
     for (unsigned char c : label) cps += (c & 0xC0) != 0x80;
@@ -69,9 +69,13 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     row(out, t("合计", "total"), iv(m.total_gib, "GiB"));
     row(out, t("可用（扣冗余）", "usable (after headroom)"),
         m.capacity_known ? num(m.budget_gib) + " / " + num(m.capacity_gib) + " GiB" : t("未知", "unknown"));
-    row(out, t("是否放得下", "fits"), r.fit.fits ? t("是", "yes") : t("否", "no"));
-    row(out, t("最大并发（此上下文）", "max concurrency"), iv(r.fit.max_concurrency, ""));
-    row(out, t("最大上下文（此并发）", "max context"), iv(r.fit.max_context, "tokens"));
+    if (m.capacity_known) {
+        row(out, t("是否放得下", "fits"), r.fit.fits ? t("是", "yes") : t("否", "no"));
+        row(out, t("最大并发（此上下文）", "max concurrency"), iv(r.fit.max_concurrency, ""));
+        row(out, t("最大上下文（此并发）", "max context"), iv(r.fit.max_context, "tokens"));
+    } else {
+        row(out, t("是否放得下", "fits"), t("未知：目录没有此平台的内存容量", "unknown: the catalog has no RAM size for this platform"));
+    }
 
     const PerformanceResult& p = r.performance;
     out << "\n" << t("② 速度", "② Speed") << "\n";

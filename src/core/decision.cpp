@@ -445,6 +445,12 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
         row.reason.zh += sug.zh, row.reason.en += sug.en;
     }
     row.fails_when = fails_when_for(s, s.label);
+    if (auto mib = raised_wired_limit_mib(ctx, partial.memory, partial.count); mib && is_accelerator(ctx.hardware)) {
+        // Apple: the default wiring cap, not the memory, is what refuses the model.
+        row.verdict = Verdict::conditional;
+        row.reason.zh += "；提高 GPU 内存上限后放得下：sudo sysctl iogpu.wired_limit_mb=" + std::to_string(*mib);
+        row.reason.en += "; fits once the GPU wiring cap is raised: sudo sysctl iogpu.wired_limit_mb=" + std::to_string(*mib);
+    }
     return row;
 }
 
@@ -738,6 +744,14 @@ Text verdict_sentence(const Context& ctx, const Result& partial) {
     const Text speed = speed_clause(p, sc.concurrency);
     const std::string w = memory_word_zh(ctx.hardware);
 
+    if (auto mib = raised_wired_limit_mib(ctx, m, partial.count)) {
+        return {s.label.zh + " 需提高 GPU 内存上限才放得下：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") +
+                    "，macOS 默认给 GPU 的内存扣除冗余后只有 " + fmt::number(m.budget_gib, "zh") + " GiB；执行 sudo sysctl iogpu.wired_limit_mb=" +
+                    std::to_string(*mib) + " 后，" + speed.zh,
+                s.label.en + " fits only with a raised GPU wiring cap: needs " + fmt::interval(m.total_gib, "GiB", "en") +
+                    ", while macOS's default GPU share leaves " + fmt::number(m.budget_gib, "en") + " GiB after headroom; after sudo sysctl "
+                    "iogpu.wired_limit_mb=" + std::to_string(*mib) + ", " + speed.en};
+    }
     if (m.capacity_known && !partial.fit.fits) {
         const Text sug = suggestion(partial);
         return {s.label.zh + " 不够：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +

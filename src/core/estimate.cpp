@@ -66,13 +66,12 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      "The catalog has no RAM size for this CPU platform: make sure the machine has at least " +
                          fmt(r.memory.total_gib.hi, "GiB") + "."});
     }
-    if (ctx.hardware.kind == HardwareKind::unified && ctx.hardware.memory_gb) {
-        const double full_gib = *ctx.hardware.memory_gb;
-        if (r.memory.total_gib.hi > r.memory.capacity_gib && r.memory.total_gib.hi <= full_gib * ctx.count) {
-            w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；可用 sudo sysctl iogpu.wired_limit_mb=… 提高。",
-                         "Above macOS's default GPU wiring cap (≈ 75% of unified memory); raise it with "
-                         "sudo sysctl iogpu.wired_limit_mb=…"});
-        }
+    if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {
+        w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；整机内存放得下：执行 sudo sysctl iogpu.wired_limit_mb=" +
+                         std::to_string(*mib) + " 提高上限（重启后失效）。",
+                     "Above macOS's default GPU wiring cap (≈ 75% of unified memory), but the whole memory holds it: "
+                     "raise the cap with sudo sysctl iogpu.wired_limit_mb=" +
+                         std::to_string(*mib) + " (resets on reboot)."});
     }
     if (ctx.hardware.bandwidth_gbs == std::nullopt) {
         w.push_back({"目录缺少该硬件的内存带宽：速度无法估算。", "The catalog has no memory bandwidth for this hardware: speed cannot be estimated."});

@@ -358,4 +358,14 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
     return f;
 }
 
+std::optional<long long> raised_wired_limit_mib(const Context& ctx, const MemoryResult& m, int cards) {
+    const Hardware& hw = ctx.hardware;
+    if (hw.kind != HardwareKind::unified || !hw.memory_gb || !m.capacity_known) return std::nullopt;
+    const double headroom = ctx.scenario.headroom;
+    const double whole_budget_gib = *hw.memory_gb * cards * (1 - headroom);
+    if (m.total_gib.hi <= m.budget_gib || m.total_gib.hi > whole_budget_gib) return std::nullopt;
+    // Per machine, with the headroom kept: the wired limit covers the estimate's high end.
+    return static_cast<long long>(std::ceil(m.total_gib.hi / cards / (1 - headroom) * 1024.0));
+}
+
 }  // namespace infersizer

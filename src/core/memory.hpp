@@ -11,6 +11,11 @@ namespace infersizer {
 // unified memory to the GPU by default). nullopt when the catalog does not know the size.
 std::optional<double> usable_gib_per_card(const Hardware& hw);
 
+// Unified memory (Apple): macOS wires ≈ 75% of it to the GPU by default, and `sudo sysctl
+// iogpu.wired_limit_mb=N` raises that. When the estimate misses the default budget but fits the whole
+// memory (after headroom), returns the N in MiB to set; nullopt otherwise.
+std::optional<long long> raised_wired_limit_mib(const Context& ctx, const MemoryResult& m, int cards);
+
 // Memory for `concurrency` sequences of `context_tokens` on `cards` cards with tensor parallelism `tp`
 // (cards / tp replicas; figures are for the whole set of cards).
 MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency,

@@ -254,3 +254,32 @@ TEST(EstimateProperties, LowerBitFormatsNeverNeedMoreWeightMemory) {
         }
     }
 }
+
+TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
+    // DeepSeek-R1 Q4_K_M (≈ 377 GiB) on a 512 GB M3 Ultra: over macOS's default ≈ 75% GPU cap, under the
+    // whole memory — people run it by raising iogpu.wired_limit_mb (calibration D026 measured 20 tok/s).
+    Scenario s;
+    s.model_id = "DeepSeek-R1";
+    s.weights = "Q4_K_M";
+    s.engine = "llama.cpp";
+    s.hardware_id = "apple-m3-ultra";
+    s.context_tokens = 16384;
+    s.concurrency = 1;
+    s.headroom = 0.05;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_FALSE(r->fit.fits);
+    ASSERT_EQ(r->decision[1].option, "gpu");
+    EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
+    EXPECT_NE(r->decision[1].reason.en.find("iogpu.wired_limit_mb="), std::string::npos) << r->decision[1].reason.en;
+    EXPECT_NE(r->verdict.en.find("fits only with a raised GPU wiring cap"), std::string::npos) << r->verdict.en;
+    bool warned = false;
+    for (const Text& w : r->warnings) warned |= w.en.find("sudo sysctl iogpu.wired_limit_mb=") != std::string::npos;
+    EXPECT_TRUE(warned);
+    // A model far beyond the whole memory gets no such advice.
+    s.model_id = "Kimi-K2";
+    r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NE(r->decision[1].verdict, Verdict::conditional);
+    EXPECT_EQ(r->verdict.en.find("wiring cap"), std::string::npos);
+}
