@@ -89,6 +89,17 @@ struct ModelArch {
 // ---------------------------------------------------------------------------------------------------
 enum class HardwareKind { gpu, npu, unified, cpu };
 
+// The catalog's and the scenario's spelling of a kind: "gpu", "npu", "unified", "cpu".
+inline const char* kind_name(HardwareKind k) {
+    switch (k) {
+        case HardwareKind::gpu: return "gpu";
+        case HardwareKind::npu: return "npu";
+        case HardwareKind::unified: return "unified";
+        case HardwareKind::cpu: return "cpu";
+    }
+    return "gpu";
+}
+
 struct Hardware {
     std::string id;      // "nvidia-h100-sxm-80gb"
     std::string vendor;  // "NVIDIA"

@@ -46,16 +46,6 @@ struct Notes {
     }
 };
 
-const char* kind_name(HardwareKind k) {
-    switch (k) {
-        case HardwareKind::gpu: return "gpu";
-        case HardwareKind::npu: return "npu";
-        case HardwareKind::unified: return "unified";
-        case HardwareKind::cpu: return "cpu";
-    }
-    return "gpu";
-}
-
 bool engine_runs_on(const Engine& e, const Hardware& hw) {
     if (e.hardware_kinds.empty()) return true;
     return std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), kind_name(hw.kind)) != e.hardware_kinds.end();

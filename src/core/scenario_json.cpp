@@ -150,8 +150,7 @@ Expected<Hardware> parse_hardware_object(const json& v, const std::string& path)
 json hardware_to_json(const Hardware& hw) {
     json j;
     j["name"] = hw.name;
-    const char* kinds[] = {"gpu", "npu", "unified", "cpu"};
-    j["kind"] = kinds[static_cast<int>(hw.kind)];
+    j["kind"] = kind_name(hw.kind);
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;
     };

@@ -316,16 +316,6 @@ bool contains(const std::vector<std::string>& v, const std::string& x) {
     return std::find(v.begin(), v.end(), x) != v.end();
 }
 
-const char* kind_name(HardwareKind k) {
-    switch (k) {
-        case HardwareKind::gpu: return "gpu";
-        case HardwareKind::npu: return "npu";
-        case HardwareKind::unified: return "unified";
-        case HardwareKind::cpu: return "cpu";
-    }
-    return "";
-}
-
 struct RandomCase {
     Context ctx;
     int cards = 1;
