@@ -9,6 +9,7 @@
 #include "scenario_json.hpp"
 #include "version.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -62,7 +63,9 @@ json flag_value(const cli::Option& o, const std::string& text) {
         if (std::string(o.flag) == "--count" && text == "auto") return nullptr;
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
-        if (!text.empty() && end == text.c_str() + text.size()) {
+        // "nan" / "inf" parse as doubles but are no value a user means: pass the text on, so the error
+        // reads got "nan" rather than got null.
+        if (!text.empty() && end == text.c_str() + text.size() && std::isfinite(v)) {
             if (v == static_cast<long long>(v) && v > -1e15 && v < 1e15) return static_cast<long long>(v);
             return v;
         }

@@ -118,8 +118,14 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     row(out, t("API / 月", "API / month"), iv(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
     if (c.has_gpu_price) row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), iv(c.break_even_requests_per_day, ""));
 
-    out << "\n" << t("部署与验证", "Deploy and verify") << "\n  " << r.deploy.launch_command << "\n  "
-        << r.deploy.load_test_command << "\n";
+    // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.
+    auto indented = [](const std::string& text) {
+        std::string s = "  ";
+        for (char ch : text) s += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+        return s + "\n";
+    };
+    out << "\n" << t("部署与验证", "Deploy and verify") << "\n" << indented(r.deploy.launch_command)
+        << indented(r.deploy.load_test_command);
     if (!r.warnings.empty()) {
         out << "\n" << t("注意", "Warnings") << "\n";
         for (const Text& w : r.warnings) out << "  ! " << w.in(lang) << "\n";
