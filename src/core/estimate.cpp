@@ -35,13 +35,27 @@ std::string fmt(Interval v, const char* unit) {
     return buf;
 }
 
-// Tensor parallelism on `count` cards: engines that split matrices use the smallest power of two that
-// fits and divides the count (the rest become replicas); layer-split engines (llama.cpp, Ollama) put
-// every card in one pipeline, which is what `tp` means to the memory and speed modules for them.
+// Tensor parallelism on `count` cards. Engines that split matrices: among the powers of two that divide
+// the count (and the attention heads, which vLLM and SGLang require), the smallest whose layout holds all
+// the users' KV — a larger TP leaves more room per card for KV at the cost of fewer replicas — else the one
+// that holds the most users. Layer-split engines (llama.cpp, Ollama) put every card in one pipeline, which
+// is what `tp` means to the memory and speed modules for them.
 int choose_tp(const Context& ctx) {
     if (!ctx.engine.tensor_parallel) return ctx.count;
-    const int need = smallest_fitting_tp(ctx, ctx.hardware);
-    for (int tp = std::max(1, need); tp <= ctx.count; tp *= 2)
+    const int need = std::max(1, smallest_fitting_tp(ctx, ctx.hardware));
+    const int64_t heads = ctx.model.n_heads;
+    int best = 0;
+    double best_users = -1;
+    for (int tp = 1; tp <= ctx.count; tp *= 2) {
+        if (ctx.count % tp != 0 || tp < need) continue;
+        if (heads > 0 && heads % tp != 0) continue;
+        const FitResult fit = estimate_fit(ctx, ctx.count, tp);
+        if (fit.max_concurrency.lo >= double(ctx.scenario.concurrency)) return tp;
+        if (fit.max_concurrency.lo > best_users) best = tp, best_users = fit.max_concurrency.lo;
+    }
+    if (best > 0) return best;
+    // No power of two divides both: the smallest that fits, as before (the warning names the heads).
+    for (int tp = need; tp <= ctx.count; tp *= 2)
         if (ctx.count % tp == 0) return tp;
     return ctx.count;
 }

@@ -613,6 +613,10 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, Interval
     // TTFT: users beyond the batch wait for a slot, ≈ (users − batch) / batch request cycles; then the prompt
     // is prefilled — alone at best, together with the batch's other prompts at worst — and the first token
     // costs one step's fixed overhead. Never falls as concurrency, prompt or context rise.
+    // Why the slow end is the burst and not a steady-state queue (M/D/1 at ρ = batch × prefill / cycle, which
+    // was tried): load tools run the closed loop with fixed lengths, so the batch starts, finishes and
+    // restarts together and every prompt meets the others' prefills — calibration T002 (10 requests at
+    // once, 127 ms) falls outside a steady-state bound. Real users desynchronise, so the truth is nearer lo.
     Interval wait{0, 0};
     if (users > batch) wait = cycle * (static_cast<double>(users - batch) / static_cast<double>(batch));
     res.queue_wait_s = wait;

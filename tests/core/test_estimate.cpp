@@ -283,3 +283,23 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     EXPECT_NE(r->decision[1].verdict, Verdict::conditional);
     EXPECT_EQ(r->verdict.en.find("wiring cap"), std::string::npos);
 }
+
+TEST(Estimate, TensorParallelismIsChosenToHoldTheUsersKv) {
+    // 7B bf16 fits one 24 GB L4 alone, but 16 users' KV does not fit two TP-1 replicas; TP 2 holds them.
+    Scenario s;
+    s.model_id = "Qwen2.5-7B";
+    s.weights = "bf16";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-l4-24gb";
+    s.count = 2;
+    s.concurrency = 16;
+    auto r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_EQ(r->performance.tp, 2);
+    EXPECT_TRUE(r->fit.fits);
+    // With one user the smaller layout is enough and gives two replicas.
+    s.concurrency = 1;
+    r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->performance.tp, 1);
+}
