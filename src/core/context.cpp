@@ -108,6 +108,22 @@ const Efficiency& Context::efficiency() const {
     return it->second;
 }
 
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw) {
+    if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
+    if (f.scheme == WeightScheme::gguf) return std::nullopt;  // llama.cpp dequantizes every block type
+    if (f.compute_dtype == "fp4" && f.id != "mxfp4" && !hw.fp4_tflops)
+        return Text{hw.name + " 没有 FP4 张量核心：" + f.id + " 需要 Blackwell 代的卡。",
+                    hw.name + " has no FP4 tensor cores: " + f.id + " needs a Blackwell-generation card."};
+    if (f.compute_dtype == "fp8" && !hw.fp8_tflops) {
+        // vLLM runs FP8 checkpoints weight-only through its Marlin kernels on Ampere (vLLM quantization docs).
+        const bool ampere = hw.vendor == "NVIDIA" && hw.architecture.find("Ampere") != std::string::npos;
+        if (!ampere)
+            return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
+                        hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
+    }
+    return std::nullopt;
+}
+
 Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     Context ctx;
     ctx.catalog = &catalog;
@@ -178,6 +194,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                                 engine->name + " cannot run the weight format " + wf->id +
                                     "; choose another engine or format."});
     }
+    if (auto why = format_unsupported_on(*wf, ctx.hardware)) ctx.warnings.push_back(*why);
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
                                 engine->name + " does not support the KV cache format " + kv->id + "."});

@@ -8,6 +8,7 @@
 #include "weights.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct Context {
 private:
     const ModelFacts& facts() const;
 };
+
+// Why `hw` cannot run weights in format `f` natively, or nullopt when it can: NVFP4 needs FP4 tensor cores
+// (Blackwell); FP8 needs FP8 tensor cores, or NVIDIA Ampere where vLLM runs FP8 weight-only (Marlin).
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw);
 
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format
 // 'Q9'; accepted: ..."). Does not check that the model fits: that is an estimate, not an error.

@@ -321,6 +321,10 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw) {
         notes.add("目录缺少该卡的显存容量", "the catalog has no memory size for this card");
         return finish();
     }
+    if (auto why = format_unsupported_on(ctx.weights, hw)) {
+        notes.add(why->zh, why->en);
+        return finish();
+    }
 
     const std::vector<ReplicaLayout> layouts = candidate_layouts(ctx, hw, notes);
     const int64_t L = ctx.scenario.context_tokens;

@@ -4,6 +4,7 @@
 #include "catalog.hpp"
 #include "interval.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,28 @@ struct DeployHints {
     std::string load_test_command;
 };
 
+// MoE expert offload (llama.cpp --n-cpu-moe, offload.hpp): the model does not fit the cards, but its
+// non-expert weights, KV and buffers do, with the routed experts of the first layers kept in host RAM.
+struct OffloadResult {
+    bool applicable = false;       // false: even with every MoE layer's experts in RAM the cards overflow
+    int n_cpu_moe_layers = 0;      // the --n-cpu-moe N value (counts layers from the first, dense ones too)
+    int moe_layers_offloaded = 0;  // MoE layers among those N whose experts move to host RAM
+    int moe_layers = 0;            // MoE layers of the model
+    Interval gpu_gib;              // what stays on the cards (weights left + KV + activations + runtime)
+    double budget_gib = 0;         // the cards' budget it must fit (capacity × (1 − headroom))
+    Interval host_ram_gib;         // the offloaded experts' bytes, held in host RAM
+    Interval decode_tps_per_seq;   // per user at the running batch
+    Interval ttft_s;
+    Interval gpu_only_tps;         // the same decode if the whole model were on the cards (does not fit)
+    Interval cpu_only_tps;         // the same decode on the host platform alone
+    std::string host_platform;     // catalog CPU platform id assumed for the host's memory bandwidth
+    std::string host_name;
+    double host_bandwidth_gbs = 0;
+    Text note;                     // one sentence: the flag, the split, the speed
+    std::vector<Text> warnings;
+    std::vector<Trace> trace;
+};
+
 struct Result {
     std::string model_name;
     std::string hardware_name;
@@ -125,6 +148,7 @@ struct Result {
     std::vector<DecisionRow> scenarios;  // the seed's scenarios
     CostResult cost;
     DeployHints deploy;
+    std::optional<OffloadResult> offload;  // present when the model is MoE, does not fit, and offload was judged
     Text verdict;                        // one sentence at the top of the page
     std::vector<Text> warnings;
     std::vector<Trace> trace;

@@ -303,3 +303,30 @@ TEST(Estimate, TensorParallelismIsChosenToHoldTheUsersKv) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->performance.tp, 1);
 }
+
+TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
+    Scenario s;
+    s.model_id = "Llama-3.1-8B";
+    s.weights = "fp8";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-v100-sxm2-32gb";
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    bool warned = false;
+    for (const Text& w : r->warnings) warned |= w.en.find("cannot run FP8") != std::string::npos;
+    EXPECT_TRUE(warned);
+    for (const PlanRow& row : r->plan) {
+        if (row.hardware == "nvidia-t4-16gb" || row.hardware == "nvidia-v100-sxm2-32gb") {
+            EXPECT_FALSE(row.meets_targets) << row.hardware;
+            EXPECT_NE(row.note.find("cannot run FP8"), std::string::npos) << row.note;
+        }
+        if (row.hardware == "nvidia-a100-sxm-80gb") EXPECT_TRUE(row.fits) << "Ampere runs FP8 weight-only";
+    }
+    s.weights = "nvfp4";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    warned = false;
+    for (const Text& w : r->warnings) warned |= w.en.find("needs a Blackwell-generation card") != std::string::npos;
+    EXPECT_TRUE(warned);
+}
