@@ -46,16 +46,27 @@ const KvFormat* Catalog::find_kv_format(const std::string& id) const { return fi
 
 const Engine* Catalog::find_engine(const std::string& id) const { return find_by_id(engines, id); }
 
-std::vector<const GpuPrice*> Catalog::prices_for(const std::string& hardware_id) const {
+namespace {
+std::vector<const GpuPrice*> sorted_prices(const std::vector<GpuPrice>& prices, const std::string& hardware_id,
+                                           bool on_demand_only) {
     std::vector<const GpuPrice*> out;
     if (hardware_id.empty()) return out;
-    for (const GpuPrice& p : gpu_prices)
-        if (p.hardware_id == hardware_id && is_on_demand(p)) out.push_back(&p);
+    for (const GpuPrice& p : prices)
+        if (p.hardware_id == hardware_id && (!on_demand_only || is_on_demand(p))) out.push_back(&p);
     std::stable_sort(out.begin(), out.end(), [](const GpuPrice* a, const GpuPrice* b) {
         if (a->per_gpu_hour.lo != b->per_gpu_hour.lo) return a->per_gpu_hour.lo < b->per_gpu_hour.lo;
         return a->per_gpu_hour.hi < b->per_gpu_hour.hi;
     });
     return out;
+}
+}  // namespace
+
+std::vector<const GpuPrice*> Catalog::prices_for(const std::string& hardware_id) const {
+    return sorted_prices(gpu_prices, hardware_id, true);
+}
+
+std::vector<const GpuPrice*> Catalog::all_prices_for(const std::string& hardware_id) const {
+    return sorted_prices(gpu_prices, hardware_id, false);
 }
 
 }  // namespace infersizer

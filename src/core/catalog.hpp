@@ -264,6 +264,9 @@ struct Catalog {
     const Engine* find_engine(const std::string& id) const;
     // On-demand rental prices for one accelerator, lowest first; empty when none is known.
     std::vector<const GpuPrice*> prices_for(const std::string& hardware_id) const;
+    // Every rental row for one accelerator whatever its pricing model (spot, serverless, marketplace,
+    // reserved), lowest first: the fallback when no on-demand price is known.
+    std::vector<const GpuPrice*> all_prices_for(const std::string& hardware_id) const;
 };
 
 }  // namespace infersizer

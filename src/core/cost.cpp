@@ -106,15 +106,23 @@ ApiChoice choice_of(const std::vector<const ApiPrice*>& rows, Text rule) {
 
 }  // namespace
 
-std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw) {
+std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw, bool* on_demand) {
+    if (on_demand) *on_demand = true;
     if (hw.price_per_hour_usd && *hw.price_per_hour_usd > 0) return Interval::exact(*hw.price_per_hour_usd);
-    std::optional<Interval> out;
-    for (const GpuPrice* p : catalog.prices_for(hw.id)) {
-        if (p->per_gpu_hour.hi <= 0 || !convertible(catalog, p->currency)) continue;
-        const Interval usd{to_usd(catalog, p->per_gpu_hour.lo, p->currency), to_usd(catalog, p->per_gpu_hour.hi, p->currency)};
-        out = out ? Interval{std::min(out->lo, usd.lo), std::max(out->hi, usd.hi)} : usd;
-    }
-    return out;
+    auto span = [&](const std::vector<const GpuPrice*>& rows) {
+        std::optional<Interval> out;
+        for (const GpuPrice* p : rows) {
+            if (p->per_gpu_hour.hi <= 0 || !convertible(catalog, p->currency)) continue;
+            const Interval usd{to_usd(catalog, p->per_gpu_hour.lo, p->currency),
+                               to_usd(catalog, p->per_gpu_hour.hi, p->currency)};
+            out = out ? Interval{std::min(out->lo, usd.lo), std::max(out->hi, usd.hi)} : usd;
+        }
+        return out;
+    };
+    if (auto out = span(catalog.prices_for(hw.id))) return out;
+    auto other = span(catalog.all_prices_for(hw.id));
+    if (other && on_demand) *on_demand = false;
+    return other;
 }
 
 std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model) {

@@ -21,9 +21,11 @@ inline constexpr double kHoursPerMonth = 730;
 inline constexpr double kDaysPerMonth = 30;
 
 // Price of one card-hour in USD: the user's own price for custom hardware, else the catalog's on-demand
-// rental rows (Catalog::prices_for), as an interval across providers; CNY rows converted with the
-// catalog's usd_cny. nullopt when no price is known (never 0 shown as a price).
-std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw);
+// rental rows (Catalog::prices_for), as an interval across providers; when a card has no on-demand row,
+// its spot / serverless / marketplace rows (`*on_demand` is set false so the caller can say so). CNY rows
+// converted with the catalog's usd_cny. nullopt when no price is known (never 0 shown as a price).
+std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw,
+                                                bool* on_demand = nullptr);
 
 // The API row(s) the self-hosted cost is compared with, in their own currency.
 struct ApiChoice {

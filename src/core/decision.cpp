@@ -445,6 +445,14 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
         row.reason.zh += sug.zh, row.reason.en += sug.en;
     }
     row.fails_when = fails_when_for(s, s.label);
+    if (partial.offload && partial.offload->applicable && row.verdict == Verdict::no && is_accelerator(ctx.hardware)) {
+        // A MoE model that overflows the cards but fits with its first layers' experts in host RAM
+        // (offload.cpp): it runs, slower, with llama.cpp's --n-cpu-moe.
+        row.verdict = Verdict::conditional;
+        const Text& note = partial.offload->note;
+        row.reason.zh += "；" + note.zh;
+        row.reason.en += "; " + note.en;
+    }
     if (auto mib = raised_wired_limit_mib(ctx, partial.memory, partial.count); mib && is_accelerator(ctx.hardware)) {
         // Apple: the default wiring cap, not the memory, is what refuses the model.
         row.verdict = Verdict::conditional;

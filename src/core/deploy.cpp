@@ -37,6 +37,7 @@ struct Settings {
     std::string utilization;       // fraction of memory the engine may take: 1 − headroom
     bool gguf = false;
     bool cpu = false;
+    int n_cpu_moe = 0;             // MoE expert offload (offload.cpp): llama-server --n-cpu-moe N; 0 = none
 };
 
 Settings settings_of(const Context& ctx, const Result& partial) {
@@ -58,6 +59,7 @@ Settings settings_of(const Context& ctx, const Result& partial) {
     // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
     s.utilization = num2(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0));
+    if (partial.offload && partial.offload->applicable) s.n_cpu_moe = partial.offload->n_cpu_moe_layers;
     return s;
 }
 
@@ -150,6 +152,8 @@ DeployHints llama_cpp(const Context& ctx, const Settings& s) {
     h.launch_command = "llama-server -m " + s.gguf_file + " -c " + str(s.context * slots) + ngl + " --parallel " +
                        str(slots) + llama_kv_flags(ctx);
     if (!s.cpu && s.tp > 1) h.launch_command += " --split-mode layer";
+    // Keeps the expert tensors of the first N layers in host RAM (ggml-org/llama.cpp#15077).
+    if (!s.cpu && s.n_cpu_moe > 0) h.launch_command += " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
     if (!s.gguf) h.launch_command += "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)";
     const std::string kv = llama_kv_flags(ctx);
     h.load_test_command = "llama-bench -m " + s.gguf_file + " -p " + str(s.prompt) + " -n " + str(s.output) + ngl + kv +
@@ -166,6 +170,11 @@ DeployHints ollama(const Context& ctx, const Settings& s) {
     // Ollama names GGUF repositories as hf.co/<user>/<repo>:<quant>; the repository is the user's choice.
     const std::string tag = "hf.co/<GGUF repo of " + s.hf_id + ">:" + ctx.weights.id;
     h.launch_command = env + " ollama serve\nollama run " + tag;
+    // Ollama has no expert offload (ollama/ollama#11772); when the model needs it, name llama.cpp's command.
+    if (s.n_cpu_moe > 0)
+        h.launch_command += "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n"
+                            "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
+                            " -ngl 99 --parallel " + str(s.seqs_per_replica) + " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
     h.load_test_command = "vllm bench serve --backend openai-chat --base-url http://localhost:11434 --endpoint "
                           "/v1/chat/completions --model " + tag + " --tokenizer " + s.hf_id + bench_random(s);
     return h;

@@ -9,6 +9,7 @@
 #include "deploy.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
+#include "offload.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
 
@@ -161,6 +162,9 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     const Interval per_replica = r.memory.capacity_known ? r.fit.max_concurrency / double(replicas)
                                                          : Interval::exact(double(scenario.concurrency));
     r.performance = estimate_speed(ctx, ctx.count, tp, per_replica);
+    // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the decision and the launch
+    // command read this).
+    r.offload = estimate_offload(ctx, ctx.count, tp);
     if (opt.plan) r.plan = plan_all(ctx);
     if (opt.decision) {
         r.cost = estimate_cost(ctx, r);
@@ -175,8 +179,11 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     for (const Text& w : r.performance.warnings)
         if (std::none_of(r.warnings.begin(), r.warnings.end(), [&](const Text& x) { return x.en == w.en; }))
             r.warnings.push_back(w);
+    if (r.offload && r.offload->applicable)
+        for (const Text& w : r.offload->warnings) r.warnings.push_back(w);
     add_warnings(ctx, r, r.warnings);
     add_trace(ctx, r);
+    if (r.offload) r.trace.insert(r.trace.end(), r.offload->trace.begin(), r.offload->trace.end());
     return r;
 }
 

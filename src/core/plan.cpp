@@ -406,10 +406,13 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw) {
                   "batch per replica limited by KV memory to " + std::to_string(sizing.batch_pess));
     }
 
-    if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw)) {
+    bool on_demand = true;
+    if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw, &on_demand)) {
         row.has_price = true;
         row.currency = "USD";
         row.cost_per_month = Interval{row.cards.lo * price->lo, row.cards.hi * price->hi} * kHoursPerMonth;
+        if (!on_demand)
+            notes.add("无按需价格：用的是竞价/无服务器/市场价", "no on-demand price: spot, serverless or marketplace rows");
     } else {
         notes.add("没有已知的租用价格", "no rental price known");
     }

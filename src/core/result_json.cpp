@@ -115,6 +115,24 @@ json result_to_json(const Result& r, const std::string& lang) {
                  {"break_even_requests_per_day", c.has_gpu_price ? iv(c.break_even_requests_per_day) : json(nullptr)},
                  {"cny_per_usd", tidy(c.cny_per_usd)}};
 
+    if (r.offload) {
+        const OffloadResult& o = *r.offload;
+        j["offload"] = {{"applicable", o.applicable},
+                        {"n_cpu_moe_layers", o.n_cpu_moe_layers},
+                        {"moe_layers_offloaded", o.moe_layers_offloaded},
+                        {"moe_layers", o.moe_layers},
+                        {"gpu_gib", iv(o.gpu_gib)},
+                        {"budget_gib", tidy(o.budget_gib)},
+                        {"host_ram_gib", iv(o.host_ram_gib)},
+                        {"decode_tps_per_seq", iv(o.decode_tps_per_seq)},
+                        {"ttft_s", iv(o.ttft_s)},
+                        {"gpu_only_tps", iv(o.gpu_only_tps)},
+                        {"cpu_only_tps", iv(o.cpu_only_tps)},
+                        {"host_platform", o.host_platform},
+                        {"host_bandwidth_gbs", tidy(o.host_bandwidth_gbs)},
+                        {"note", text(o.note, lang)}};
+    }
+
     j["deploy"] = {{"launch_command", r.deploy.launch_command}, {"load_test_command", r.deploy.load_test_command}};
 
     j["warnings"] = json::array();

@@ -330,3 +330,19 @@ TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
     for (const Text& w : r->warnings) warned |= w.en.find("needs a Blackwell-generation card") != std::string::npos;
     EXPECT_TRUE(warned);
 }
+
+TEST(Estimate, CardsWithoutAnOnDemandPriceUseOtherRowsAndSaySo) {
+    // The catalog's L4 rows are serverless and spot only.
+    ASSERT_TRUE(cat().prices_for("nvidia-l4-24gb").empty());
+    ASSERT_FALSE(cat().all_prices_for("nvidia-l4-24gb").empty());
+    auto r = estimate(cat(), Scenario{});
+    ASSERT_TRUE(r.ok());
+    bool seen = false;
+    for (const PlanRow& row : r->plan) {
+        if (row.hardware != "nvidia-l4-24gb") continue;
+        seen = true;
+        EXPECT_TRUE(row.has_price);
+        EXPECT_NE(row.note.find("no on-demand price"), std::string::npos) << row.note;
+    }
+    EXPECT_TRUE(seen);
+}
