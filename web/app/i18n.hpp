@@ -100,6 +100,10 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(unit_bytes, "B", "B")                                                                             \
     X(unit_params_b, "B", "B")                                                                          \
     X(unit_gbs, "GB/s", "GB/s")                                                                         \
+    X(hw_memory_unknown, "显存未知", "memory unknown")                                                  \
+    X(hw_bandwidth_unknown, "带宽未知", "bandwidth unknown")                                            \
+    X(hw_fp16_fmt, "FP16 %s TFLOPS", "FP16 %s TFLOPS")                                                  \
+    X(hw_fp16_unknown, "FP16 算力未知", "FP16 unknown")                                                 \
     X(unit_percent, "%", "%")                                                                           \
     X(unit_cards, "张", "cards")                                                                        \
     X(num_1e4, "万", "k")                                                                               \

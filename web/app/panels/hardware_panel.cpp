@@ -47,12 +47,14 @@ bool contains_ci(const std::string& hay, const std::string& needle) {
     return it != hay.end();
 }
 
-// "80 GB · 3,350 GB/s · GPU" from the catalog entry (unknown values are left out, never guessed).
+// "80 GB · 3,350 GB/s · GPU" from the catalog entry; an unknown value says so, never a guess.
 std::string hardware_summary(const Hardware& h, Lang lang) {
-    std::string out;
-    if (h.memory_gb) out += fmt_sig(*h.memory_gb, 4) + " " + tr(S::unit_gb, lang);
-    if (h.bandwidth_gbs) out += (out.empty() ? "" : " · ") + fmt_sig(*h.bandwidth_gbs, 4) + " " + tr(S::unit_gbs, lang);
-    out += (out.empty() ? "" : " · ") + std::string(tr(kind_label(h.kind), lang));
+    std::string out = h.memory_gb ? fmt_sig(*h.memory_gb, 4) + " " + tr(S::unit_gb, lang)
+                                  : std::string(h.is_cpu() ? "" : tr(S::hw_memory_unknown, lang));
+    const std::string bw = h.bandwidth_gbs ? fmt_sig(*h.bandwidth_gbs, 4) + " " + tr(S::unit_gbs, lang)
+                                           : std::string(tr(S::hw_bandwidth_unknown, lang));
+    out += (out.empty() ? "" : " · ") + bw;
+    out += " · " + std::string(tr(kind_label(h.kind), lang));
     return out;
 }
 
@@ -62,6 +64,9 @@ void hardware_tooltip(const Hardware& h, Lang lang) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
     ImGui::Text("%s %s", h.vendor.c_str(), h.name.c_str());
     MutedText(hardware_summary(h, lang) + " · " + tr(market_label(h.market), lang));
+    if (!h.is_cpu())
+        MutedText(h.fp16_tflops ? trf(S::hw_fp16_fmt, lang, fmt_sig(*h.fp16_tflops, 4).c_str())
+                                : std::string(tr(S::hw_fp16_unknown, lang)));
     if (!h.notes.empty()) ImGui::TextUnformatted(h.notes.c_str());
     if (!h.source.empty()) MutedText(trf(S::source_fmt, lang, h.source.c_str()));
     ImGui::PopTextWrapPos();
