@@ -447,11 +447,13 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
     row.fails_when = fails_when_for(s, s.label);
     if (partial.offload && partial.offload->applicable && row.verdict == Verdict::no && is_accelerator(ctx.hardware)) {
         // A MoE model that overflows the cards but fits with its first layers' experts in host RAM
-        // (offload.cpp): it runs, slower, with llama.cpp's --n-cpu-moe.
-        row.verdict = Verdict::conditional;
-        const Text& note = partial.offload->note;
-        row.reason.zh += "；" + note.zh;
-        row.reason.en += "; " + note.en;
+        // (offload.cpp): it runs, slower, with llama.cpp's --n-cpu-moe — conditional when that split meets the
+        // targets at least in the optimistic case; otherwise the row stays "no" and says what offload would give.
+        const OffloadResult& o = *partial.offload;
+        const bool meets = o.decode_tps_per_seq.hi >= sc.targets.tps_per_user && o.ttft_s.lo <= sc.targets.ttft_s;
+        if (meets) row.verdict = Verdict::conditional;
+        row.reason.zh += (meets ? "；" : "；即使") + o.note.zh;
+        row.reason.en += (meets ? "; " : "; even with ") + o.note.en;
     }
     if (auto mib = raised_wired_limit_mib(ctx, partial.memory, partial.count); mib && is_accelerator(ctx.hardware)) {
         // Apple: the default wiring cap, not the memory, is what refuses the model.

@@ -1,0 +1,219 @@
+// MoE expert offload (llama.cpp --n-cpu-moe): when it applies, the smallest N that fits, decode between the
+// host alone and the card alone, monotone in host bandwidth and in the memory asked for, and the estimate's
+// decision row and launch command.
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "memory.hpp"
+#include "offload.hpp"
+#include "result_json.hpp"
+#include "speed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+Scenario scenario(const std::string& model, const std::string& engine, const std::string& hw, int64_t context = 8192,
+                  int64_t concurrency = 1) {
+    Scenario s;
+    s.model_id = model;
+    s.weights = "Q4_K_M";
+    s.engine = engine;
+    s.hardware_id = hw;
+    s.count = 1;
+    s.context_tokens = context;
+    s.prompt_tokens = 1024;
+    s.output_tokens = 256;
+    s.concurrency = concurrency;
+    return s;
+}
+
+Context make(const std::string& model, const std::string& engine, const std::string& hw, int64_t context = 8192,
+             int64_t concurrency = 1) {
+    auto r = resolve(cat(), scenario(model, engine, hw, context, concurrency));
+    EXPECT_TRUE(r.ok()) << model << " / " << engine << " / " << hw;
+    return *r;
+}
+
+const Hardware& hw(const std::string& id) {
+    const Hardware* h = cat().find_hardware(id);
+    EXPECT_NE(h, nullptr) << id;
+    return *h;
+}
+
+}  // namespace
+
+// Qwen3-30B-A3B in Q4_K_M (≈ 17 GiB) overflows a 16 GB card; most of it is routed experts.
+TEST(Offload, MoeThatOverflowsA16GbCardFitsWithSomeExpertsInRam) {
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
+    ASSERT_FALSE(estimate_fit(ctx, 1, 1).fits);
+    const auto o = estimate_offload(ctx, 1, 1);
+    ASSERT_TRUE(o.has_value());
+    ASSERT_TRUE(o->applicable);
+    EXPECT_GT(o->n_cpu_moe_layers, 0);
+    EXPECT_LE(o->n_cpu_moe_layers, ctx.model.n_layers);
+    EXPECT_EQ(o->moe_layers, ctx.model.n_layers - ctx.model.first_k_dense);
+    EXPECT_LE(o->gpu_gib.hi, o->budget_gib);
+    EXPECT_GT(o->host_ram_gib.lo, 0);
+    // The smallest N: one MoE layer fewer on the host would overflow the budget.
+    const double per_layer_gib = o->host_ram_gib.hi / o->moe_layers_offloaded;
+    EXPECT_GT(o->gpu_gib.hi + per_layer_gib, o->budget_gib);
+    // What stays on the card and what moved add up to the whole estimate.
+    const MemoryResult mem = estimate_memory(ctx, 1, 1, 1, 8192);
+    EXPECT_NEAR(o->gpu_gib.hi + o->host_ram_gib.hi, mem.total_gib.hi, 1e-6);
+    // Decode between the host alone and the card alone (were the model to fit it).
+    EXPECT_GT(o->decode_tps_per_seq.lo, 0);
+    EXPECT_LE(o->decode_tps_per_seq.lo, o->decode_tps_per_seq.hi);
+    EXPECT_LT(o->decode_tps_per_seq.hi, o->gpu_only_tps.hi);
+    EXPECT_GT(o->decode_tps_per_seq.lo, o->cpu_only_tps.lo);
+    EXPECT_GT(o->decode_tps_per_seq.mid(), o->cpu_only_tps.mid());
+    EXPECT_LT(o->decode_tps_per_seq.mid(), o->gpu_only_tps.mid());
+    EXPECT_GT(o->ttft_s.lo, 0);
+    EXPECT_LE(o->ttft_s.lo, o->ttft_s.hi);
+    // A consumer card gets a desktop host.
+    EXPECT_EQ(o->host_platform, "desktop-ddr5-5600-2ch");
+    EXPECT_NE(o->note.en.find("--n-cpu-moe " + std::to_string(o->n_cpu_moe_layers)), std::string::npos);
+    EXPECT_FALSE(o->note.zh.empty());
+}
+
+TEST(Offload, DatacenterCardAssumesAServerHost) {
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-t4-16gb");
+    const auto o = estimate_offload(ctx, 1, 1);
+    ASSERT_TRUE(o.has_value());
+    EXPECT_EQ(o->host_platform, "epyc-genoa-12ch-ddr5-4800");
+}
+
+TEST(Offload, DenseModelIsNotApplicable) {
+    const Context ctx = make("Qwen3-32B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
+    ASSERT_FALSE(estimate_fit(ctx, 1, 1).fits);
+    EXPECT_FALSE(estimate_offload(ctx, 1, 1).has_value());
+}
+
+TEST(Offload, ModelThatFitsIsNotApplicable) {
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-3090", 4096, 1);
+    ASSERT_TRUE(estimate_fit(ctx, 1, 1).fits);
+    EXPECT_FALSE(estimate_offload(ctx, 1, 1).has_value());
+}
+
+TEST(Offload, EnginesWithoutExpertOffloadAreNotApplicable) {
+    Scenario s = scenario("Qwen3-30B-A3B", "vllm", "nvidia-rtx-4060ti-16gb");
+    s.weights = "awq-int4";
+    auto ctx = resolve(cat(), s);
+    ASSERT_TRUE(ctx.ok());
+    EXPECT_FALSE(estimate_offload(*ctx, 1, 1).has_value());
+}
+
+TEST(Offload, NotApplicableWhenEvenAllExpertsInRamOverflow) {
+    // 8 users × 128k context: the KV cache alone is larger than the card.
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", 131072, 8);
+    const auto o = estimate_offload(ctx, 1, 1);
+    ASSERT_TRUE(o.has_value());
+    EXPECT_FALSE(o->applicable);
+    EXPECT_GT(o->gpu_gib.hi, o->budget_gib);
+    EXPECT_EQ(o->moe_layers_offloaded, o->moe_layers);
+}
+
+TEST(Offload, MoreHostBandwidthIsFaster) {
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
+    const auto ddr4 = estimate_offload(ctx, 1, 1, hw("desktop-ddr4-3200-2ch"));
+    const auto ddr5 = estimate_offload(ctx, 1, 1, hw("desktop-ddr5-5600-2ch"));
+    const auto genoa = estimate_offload(ctx, 1, 1, hw("epyc-genoa-12ch-ddr5-4800"));
+    ASSERT_TRUE(ddr4 && ddr5 && genoa);
+    EXPECT_EQ(ddr4->n_cpu_moe_layers, ddr5->n_cpu_moe_layers);  // memory does not depend on the host
+    EXPECT_LT(ddr4->decode_tps_per_seq.lo, ddr5->decode_tps_per_seq.lo);
+    EXPECT_LT(ddr4->decode_tps_per_seq.hi, ddr5->decode_tps_per_seq.hi);
+    EXPECT_LT(ddr5->decode_tps_per_seq.mid(), genoa->decode_tps_per_seq.mid());
+}
+
+TEST(Offload, MoreMemoryAskedMovesMoreLayersAndSlowsDecode) {
+    int last_n = 0;
+    double last_tps = 1e30;
+    for (int64_t context : {4096, 16384, 32768, 49152}) {
+        const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", context, 1);
+        const auto o = estimate_offload(ctx, 1, 1);
+        ASSERT_TRUE(o && o->applicable) << context;
+        EXPECT_GE(o->n_cpu_moe_layers, last_n) << context;
+        EXPECT_LE(o->decode_tps_per_seq.mid(), last_tps * (1 + 1e-9)) << context;
+        last_n = o->n_cpu_moe_layers;
+        last_tps = o->decode_tps_per_seq.mid();
+    }
+}
+
+TEST(Offload, EstimateCarriesItIntoDecisionDeployAndJson) {
+    // The golden moe_qwen3_30b_ollama scenario, on llama.cpp: 2 users × 32k context overflow a 24 GB card.
+    Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-3090", 32768, 2);
+    s.prompt_tokens = 2000;
+    s.output_tokens = 800;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_FALSE(r->fit.fits);
+    ASSERT_TRUE(r->offload && r->offload->applicable);
+    const std::string flag = "--n-cpu-moe " + std::to_string(r->offload->n_cpu_moe_layers);
+    EXPECT_NE(r->deploy.launch_command.find(flag), std::string::npos) << r->deploy.launch_command;
+    ASSERT_EQ(r->decision.size(), 3u);
+    EXPECT_EQ(r->decision[1].option, "gpu");
+    EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
+    EXPECT_NE(r->decision[1].reason.en.find(flag), std::string::npos) << r->decision[1].reason.en;
+    const auto j = result_to_json(*r, "en");
+    ASSERT_TRUE(j.contains("offload"));
+    EXPECT_EQ(j["offload"]["n_cpu_moe_layers"], r->offload->n_cpu_moe_layers);
+
+    // A model that fits has no offload section and no flag.
+    auto fits = estimate(cat(), scenario("Qwen3-8B", "llama.cpp", "nvidia-rtx-3090"));
+    ASSERT_TRUE(fits.ok());
+    EXPECT_FALSE(fits->offload.has_value());
+    EXPECT_EQ(fits->deploy.launch_command.find("--n-cpu-moe"), std::string::npos);
+    EXPECT_FALSE(result_to_json(*fits, "en").contains("offload"));
+}
+
+TEST(Offload, GoldenOllamaScenarioNamesLlamaCppAndPrintsTheNumbers) {
+    Scenario s = scenario("Qwen3-30B-A3B", "ollama", "nvidia-rtx-3090", 32768, 2);
+    s.prompt_tokens = 2000;
+    s.output_tokens = 800;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->offload && r->offload->applicable);
+    const OffloadResult& o = *r->offload;
+    EXPECT_NE(r->deploy.launch_command.find("llama-server"), std::string::npos);
+    EXPECT_NE(r->deploy.launch_command.find("--n-cpu-moe " + std::to_string(o.n_cpu_moe_layers)), std::string::npos);
+    std::printf("[golden moe_qwen3_30b_ollama] N=%d (%d of %d MoE layers), cards %.2f–%.2f / %.2f GiB, host RAM "
+                "%.2f–%.2f GiB on %s, decode %.1f–%.1f tok/s (card alone %.1f–%.1f, host alone %.1f–%.1f), "
+                "TTFT %.2f–%.2f s\n",
+                o.n_cpu_moe_layers, o.moe_layers_offloaded, o.moe_layers, o.gpu_gib.lo, o.gpu_gib.hi, o.budget_gib,
+                o.host_ram_gib.lo, o.host_ram_gib.hi, o.host_platform.c_str(), o.decode_tps_per_seq.lo,
+                o.decode_tps_per_seq.hi, o.gpu_only_tps.lo, o.gpu_only_tps.hi, o.cpu_only_tps.lo, o.cpu_only_tps.hi,
+                o.ttft_s.lo, o.ttft_s.hi);
+    std::printf("[golden] gpu row (%s): %s\n[golden] launch: %s\n", to_string(r->decision[1].verdict),
+                r->decision[1].reason.en.c_str(), r->deploy.launch_command.c_str());
+}
+
+TEST(Offload, DecisionStaysNoWhenOffloadMissesTheTargets) {
+    // DeepSeek-R1 in Q4_K_M on one 24 GB card: the non-expert part fits, but ≈ 360 GiB of experts in a
+    // desktop's RAM give well under the default 10 tok/s per user.
+    Scenario s;
+    s.model_id = "DeepSeek-R1";
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->offload && r->offload->applicable);
+    EXPECT_LT(r->offload->decode_tps_per_seq.hi, s.targets.tps_per_user);
+    EXPECT_EQ(r->decision[1].verdict, Verdict::no);
+    EXPECT_NE(r->decision[1].reason.en.find("--n-cpu-moe"), std::string::npos);
+}
+
+// Sanity print only (not asserted, not tuned): llmfit PR #464 measured Qwen3-Next-80B-A3B on an RX 6900 XT
+// with DDR4 (≈ 50 GB/s) at 15.4 tok/s (its estimate 15.2). That model is not in the catalog; the nearest
+// case here is a 3B-active MoE on a 16 GB card with a DDR4-3200 dual-channel host (51.2 GB/s).
+TEST(Offload, SanityPrintNextToLlmfitDdr4Figure) {
+    const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
+    const auto o = estimate_offload(ctx, 1, 1, hw("desktop-ddr4-3200-2ch"));
+    ASSERT_TRUE(o && o->applicable);
+    std::printf("[sanity] Qwen3-30B-A3B Q4_K_M, RTX 4060 Ti 16GB + DDR4-3200 2ch: --n-cpu-moe %d, %.1f–%.1f tok/s "
+                "(llmfit #464, Qwen3-Next-80B on RX 6900 XT + DDR4: 15.4 measured)\n",
+                o->n_cpu_moe_layers, o->decode_tps_per_seq.lo, o->decode_tps_per_seq.hi);
+}
