@@ -53,6 +53,13 @@ if [[ ! -f $IMGUI_DIR/imgui.cpp ]]; then
   rm -rf deps/imgui-src
 fi
 
+# playwright-core 1.64 needs node >= 20 (its package.json "engines"); Debian 12's own nodejs is 18.
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if ((node_major < 20)); then
+  echo "setup: node $(node --version) is too old for playwright-core (needs >= 20)" >&2
+  exit 1
+fi
+
 # Node packages pinned in package.json + package-lock.json (playwright-core drives Debian's chromium).
 if [[ ! -d node_modules/playwright-core ]]; then
   log "npm ci"
