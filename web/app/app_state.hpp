@@ -51,6 +51,19 @@ struct HardwareFilter {
     std::string search;
 };
 
+// The custom-hardware form (③ "custom hardware"): the contract's hardware object, as typed. Applied through
+// the core's scenario parser (scenario_from_json), which checks every field and names a bad one.
+struct CustomHardwareForm {
+    bool open = false;                 // the checkbox: the form, not the catalog picker, sets the hardware
+    bool applied = false;              // the scenario currently holds this form's hardware
+    std::string previous_hardware_id;  // the catalog pick to return to when the box is unchecked
+    HardwareKind kind = HardwareKind::gpu;
+    std::string name;
+    // Absent = not given (the parser then requires or omits it).
+    std::optional<double> memory_gib, bandwidth_gbs, fp16_tflops, interconnect_gbs, price_per_hour, cores, clock_ghz;
+    std::string error;  // the parser's (or the estimate's) message naming the field
+};
+
 // A colocated service being added (③ "+ colocated").
 struct ColocatedDraft {
     std::string model_id;  // catalog id of an embedding/reranker/ASR model
@@ -85,6 +98,7 @@ struct AppState {
     std::string config_message;      // what was understood, or the error
     bool config_ok = false;
     HardwareFilter hw_filter;
+    CustomHardwareForm custom_hw;
     ColocatedDraft colocated_draft;
     bool plan_fits_only = false;
     bool inputs_open_narrow = false;  // narrow layout: the inputs strip starts folded, the answer first

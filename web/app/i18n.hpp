@@ -128,6 +128,23 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(kind_npu, "NPU", "NPU")                                                                           \
     X(kind_unified, "统一内存", "unified memory")                                                       \
     X(kind_cpu, "CPU", "CPU")                                                                           \
+    X(custom_hardware, "自定义硬件", "Custom hardware")                                                 \
+    X(custom_hw_kind, "类型", "Kind")                                                                   \
+    X(custom_hw_name, "名称", "Name")                                                                   \
+    X(custom_hw_memory, "内存", "Memory")                                                               \
+    X(custom_hw_bandwidth, "内存带宽", "Memory bandwidth")                                              \
+    X(custom_hw_fp16, "FP16 算力（稠密）", "FP16 compute (dense)")                                      \
+    X(custom_hw_interconnect, "卡间互联带宽", "Interconnect bandwidth")                                 \
+    X(custom_hw_price, "每卡每小时价格", "Price per card-hour")                                         \
+    X(custom_hw_cores, "核数", "Cores")                                                                 \
+    X(custom_hw_clock, "频率", "Clock")                                                                 \
+    X(custom_hw_hint, "填入你的硬件参数，超出范围的值不会被采用", "your hardware's figures; values out of range are not taken") \
+    X(optional_hint, "可不填", "optional: leave empty")                                                 \
+    X(not_given, "未填", "not given")                                                                   \
+    X(custom_hw_error_fmt, "自定义硬件未采用：%s", "Custom hardware not applied: %s")                   \
+    X(unit_tflops, "TFLOPS", "TFLOPS")                                                                  \
+    X(unit_ghz, "GHz", "GHz")                                                                           \
+    X(unit_usd_per_card_hour, "USD/卡·小时", "USD per card-hour")                                       \
     X(count, "数量", "Count")                                                                           \
     X(planner_choose, "让规划器选择数量", "Let the planner choose")                                     \
     X(planner_chose_fmt, "规划器选择 %d 张", "the planner chose %d")                                    \

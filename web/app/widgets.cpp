@@ -122,6 +122,75 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     return changed;
 }
 
+bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>& value, bool optional) {
+    const float em = ImGui::GetFontSize();
+    NumberField& field = s.fields[spec.key];
+    bool changed = false;
+
+    ImGui::PushID(spec.key);
+    const std::string range_lo = fmt_sig(spec.min, 6), range_hi = fmt_sig(spec.max, 6);
+    const std::string range = trf(S::range_fmt, s.lang, range_lo.c_str(), range_hi.c_str());
+    ImGui::SetNextItemWidth(em * 8);
+    if (!field.editing) field.text = value ? plain_number(*value, spec.integer) : std::string();
+    const std::string typed_id = std::string("##typed_") + spec.key;
+    ImGui::InputTextWithHint(typed_id.c_str(), optional ? tr(S::optional_hint, s.lang) : "", &field.text,
+                             ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll);
+    if (ImGui::IsItemActivated()) field.editing = true;
+    const bool deactivated = ImGui::IsItemDeactivated();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(spec.label);
+    if (spec.unit && *spec.unit) {
+        ImGui::SameLine();
+        MutedText(std::string("(") + spec.unit + ")");
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(em * 28);
+        if (spec.tooltip) ImGui::TextUnformatted(spec.tooltip);
+        ImGui::TextUnformatted(range.c_str());
+        if (optional) ImGui::TextUnformatted(tr(S::optional_hint, s.lang));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+
+    std::string clean;
+    for (char c : field.text)
+        if (c != ' ') clean += c;
+    const bool empty = clean.empty();
+    const TypedValue typed = check_typed(field.text, spec.min, spec.max, spec.integer);
+    const bool acceptable = typed.status == TypedValue::ok || (optional && empty);
+    const std::string kept = value ? fmt_sig(*value, 6) : std::string(tr(S::not_given, s.lang));
+    auto refusal = [&] {
+        return trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt, s.lang,
+                   range_lo.c_str(), range_hi.c_str(), kept.c_str());
+    };
+    if (deactivated && field.editing) {
+        field.editing = false;
+        if (acceptable) {
+            const std::optional<double> v = empty ? std::nullopt : std::optional<double>(typed.value);
+            if (v != value) {
+                value = v;
+                changed = true;
+            }
+            field.error.clear();
+        } else {
+            // Refused on the spot: the message names the range, the last good value stays.
+            field.error = refusal();
+        }
+    } else if (field.editing) {
+        field.error = acceptable ? std::string() : refusal();
+    }
+    if (!field.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(field.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopID();
+    return changed;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Verdicts
 // ---------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include "app_state.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace infersizer::app {
@@ -33,6 +34,10 @@ struct FieldSpec {
 };
 // Draws label, slider and typed entry. Returns true when `value` changed (the caller applies it).
 bool NumberInput(AppState& s, const FieldSpec& spec, double& value);
+// Typed entry alone (no slider) for a value that may be absent: empty text leaves it unset when
+// `optional`, and is refused otherwise; other text is checked like NumberInput's entry, refused on the spot
+// with the range and the last good value kept. Returns true when `value` changed. Key: s.fields[spec.key].
+bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>& value, bool optional);
 
 // --- Verdicts ---------------------------------------------------------------------------------------
 ImVec4 verdict_color(Verdict v);

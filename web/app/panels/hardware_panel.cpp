@@ -1,18 +1,21 @@
 // hardware_panel.cpp — ③ where it runs: hardware from the catalog (filtered by vendor, memory and market;
 // Apple and CPU platforms included), how many or "let the planner choose", the engine, and colocated
-// services as rows.
+// services as rows; or custom hardware typed into a form and applied through the core's scenario parser.
 //
-// [SECTION] hardware picker   [SECTION] count and engine   [SECTION] colocated services   [SECTION] panel
+// [SECTION] hardware picker   [SECTION] custom hardware   [SECTION] count and engine
+// [SECTION] colocated services   [SECTION] panel
 #include "panels.hpp"
 
 #include "format.hpp"
 #include "params.hpp"
+#include "scenario_json.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 namespace infersizer::app {
 
@@ -120,9 +123,8 @@ void draw_filters(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::min_memory, s.lang));
 }
 
-void draw_hardware_picker(AppState& s) {
+void draw_catalog_picker(AppState& s) {
     const Catalog& c = *s.catalog;
-    ImGui::TextUnformatted(tr(S::hardware, s.lang));
     draw_filters(s);
     const Hardware* current = s.scenario.hardware_custom ? &*s.scenario.hardware_custom : c.find_hardware(s.scenario.hardware_id);
     const std::string preview = current ? current->vendor + " " + current->name : s.scenario.hardware_id;
@@ -150,8 +152,197 @@ void draw_hardware_picker(AppState& s) {
         }
         ImGui::EndCombo();
     }
-    // Looked up again: a pick above replaced the scenario `current` pointed into.
-    current = s.scenario.hardware_custom ? &*s.scenario.hardware_custom : c.find_hardware(s.scenario.hardware_id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] custom hardware
+// ---------------------------------------------------------------------------------------------------
+const char* kind_id(HardwareKind k) {
+    switch (k) {
+        case HardwareKind::gpu: return "gpu";
+        case HardwareKind::npu: return "npu";
+        case HardwareKind::unified: return "unified";
+        case HardwareKind::cpu: return "cpu";
+    }
+    return "gpu";
+}
+
+// The form starts from a card's own figures (the catalog pick, or the custom hardware a link brought).
+void seed_custom_form(CustomHardwareForm& f, const Hardware& h) {
+    f.kind = h.kind == HardwareKind::npu ? HardwareKind::gpu : h.kind;  // the form offers gpu / unified / cpu
+    f.name = h.name;
+    f.memory_gib = h.usable_memory_gib ? h.usable_memory_gib : h.memory_gb;
+    f.bandwidth_gbs = h.bandwidth_gbs;
+    f.fp16_tflops = h.fp16_tflops;
+    f.interconnect_gbs = h.interconnect_gbs;
+    f.price_per_hour = h.price_per_hour_usd;
+    f.cores = h.cores ? std::optional<double>(*h.cores) : std::nullopt;
+    f.clock_ghz = h.clock_ghz;
+    f.error.clear();
+}
+
+// The contract's hardware object (spec/contract.md; fields as parse_hardware_object accepts them).
+nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
+    nlohmann::json j = {{"kind", kind_id(f.kind)}};
+    if (!f.name.empty()) j["name"] = f.name;
+    auto put = [&](const char* key, const std::optional<double>& v) {
+        if (v) j[key] = *v;
+    };
+    put("memory_gib", f.memory_gib);
+    put("bandwidth_gbs", f.bandwidth_gbs);
+    put("fp16_tflops", f.fp16_tflops);
+    put("interconnect_gbs", f.interconnect_gbs);
+    put("price_per_hour", f.price_per_hour);
+    if (f.kind == HardwareKind::cpu) {
+        put("cores", f.cores);
+        put("clock_ghz", f.clock_ghz);
+    }
+    return j;
+}
+
+// Builds the scenario's hardware through the core's own parser, which checks every field and names a bad
+// one; the estimate then runs in the same frame. On either refusal the previous scenario stays.
+void apply_custom_form(AppState& s) {
+    CustomHardwareForm& f = s.custom_hw;
+    const nlohmann::json doc = {{"hardware", custom_hardware_json(f)}};
+    Expected<Scenario> next = scenario_from_json_text(doc.dump(), s.scenario);
+    if (!next) {
+        f.error = next.error().path + ": " + next.error().message;
+        return;
+    }
+    if (edit_scenario(s, next.value())) {
+        f.error.clear();
+        f.applied = true;
+    } else {
+        f.error = s.edit_error;
+    }
+}
+
+const char* const kCustomHardwareKeys[] = {"hw_memory_gib", "hw_bandwidth_gbs", "hw_fp16_tflops", "hw_interconnect_gbs",
+                                           "hw_price_per_hour", "hw_cores", "hw_clock_ghz"};
+
+void clear_custom_field_state(AppState& s) {
+    for (const char* key : kCustomHardwareKeys) s.fields.erase(key);
+}
+
+std::string fallback_hardware_id(const AppState& s) {
+    const Catalog& c = *s.catalog;
+    const CustomHardwareForm& f = s.custom_hw;
+    if (c.find_hardware(f.previous_hardware_id)) return f.previous_hardware_id;
+    const std::string default_id = Scenario{}.hardware_id;
+    if (c.find_hardware(default_id) || c.hardware.empty()) return default_id;
+    return c.hardware.front().id;
+}
+
+void open_custom_form(AppState& s) {
+    CustomHardwareForm& f = s.custom_hw;
+    f.open = true;
+    f.applied = false;
+    if (!s.scenario.hardware_custom) f.previous_hardware_id = s.scenario.hardware_id;
+    const Hardware* current =
+        s.scenario.hardware_custom ? &*s.scenario.hardware_custom : s.catalog->find_hardware(s.scenario.hardware_id);
+    if (current) seed_custom_form(f, *current);
+    clear_custom_field_state(s);
+    apply_custom_form(s);
+}
+
+// Unchecking returns to the catalog card picked before the box was checked.
+void close_custom_form(AppState& s) {
+    CustomHardwareForm& f = s.custom_hw;
+    Scenario next = s.scenario;
+    next.hardware_custom.reset();
+    next.hardware_id = fallback_hardware_id(s);
+    if (edit_scenario(s, next)) {
+        f.open = false;
+        f.applied = false;
+        f.error.clear();
+        clear_custom_field_state(s);
+    } else {
+        f.error = s.edit_error;
+    }
+}
+
+// Keeps the box in step with the scenario when something else set the hardware: a link or a loaded scenario
+// bringing custom hardware opens the form with its figures; a catalog card picked elsewhere (a plan row)
+// closes it.
+void sync_custom_form(AppState& s) {
+    CustomHardwareForm& f = s.custom_hw;
+    if (s.scenario.hardware_custom && !f.open) {
+        seed_custom_form(f, *s.scenario.hardware_custom);
+        f.open = true;
+        f.applied = true;
+        clear_custom_field_state(s);
+    } else if (!s.scenario.hardware_custom && f.open && f.applied) {
+        f.open = false;
+        f.applied = false;
+        f.error.clear();
+        f.previous_hardware_id = s.scenario.hardware_id;
+        clear_custom_field_state(s);
+    }
+}
+
+void draw_kind_combo(AppState& s, bool& changed) {
+    CustomHardwareForm& f = s.custom_hw;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    if (ImGui::BeginCombo("##custom_hw_kind", tr(kind_label(f.kind), s.lang))) {
+        for (HardwareKind k : {HardwareKind::gpu, HardwareKind::unified, HardwareKind::cpu})
+            if (ImGui::Selectable(tr(kind_label(k), s.lang), f.kind == k) && f.kind != k) {
+                f.kind = k;
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr(S::custom_hw_kind, s.lang));
+}
+
+void draw_custom_hardware_form(AppState& s) {
+    CustomHardwareForm& f = s.custom_hw;
+    const bool cpu = f.kind == HardwareKind::cpu;
+    bool changed = false;
+    MutedTextFlow(tr(S::custom_hw_hint, s.lang));
+    draw_kind_combo(s, changed);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputText("##custom_hw_name", &f.name);
+    changed |= ImGui::IsItemDeactivatedAfterEdit();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr(S::custom_hw_name, s.lang));
+
+    // Accepted ranges: parse_hardware_object (src/core/scenario_json.cpp), which checks them again when the
+    // form is applied; here they refuse a typed value on the spot.
+    auto field = [&](const char* key, S label, const char* unit, double lo, double hi, bool integer,
+                     std::optional<double>& value, bool optional) {
+        const FieldSpec spec{key, tr(label, s.lang), unit, lo, hi, lo, hi, integer, false};
+        changed |= TypedNumberInput(s, spec, value, optional);
+    };
+    field("hw_memory_gib", S::custom_hw_memory, tr(S::unit_gib, s.lang), 0.01, 1e6, false, f.memory_gib, false);
+    field("hw_bandwidth_gbs", S::custom_hw_bandwidth, tr(S::unit_gbs, s.lang), 0.01, 1e6, false, f.bandwidth_gbs, false);
+    field("hw_fp16_tflops", S::custom_hw_fp16, tr(S::unit_tflops, s.lang), 0.001, 1e6, false, f.fp16_tflops, cpu);
+    if (cpu) {
+        field("hw_cores", S::custom_hw_cores, "", 1, 4096, true, f.cores, true);
+        field("hw_clock_ghz", S::custom_hw_clock, tr(S::unit_ghz, s.lang), 0.1, 10, false, f.clock_ghz, true);
+    }
+    field("hw_interconnect_gbs", S::custom_hw_interconnect, tr(S::unit_gbs, s.lang), 0.001, 1e6, false,
+          f.interconnect_gbs, true);
+    field("hw_price_per_hour", S::custom_hw_price, tr(S::unit_usd_per_card_hour, s.lang), 0, 1e6, false,
+          f.price_per_hour, true);
+    if (changed) apply_custom_form(s);
+    if (!f.error.empty()) ColoredWrapped(verdict_color(Verdict::no), trf(S::custom_hw_error_fmt, s.lang, f.error.c_str()));
+}
+
+void draw_hardware_picker(AppState& s) {
+    ImGui::TextUnformatted(tr(S::hardware, s.lang));
+    sync_custom_form(s);
+    bool custom = s.custom_hw.open;
+    if (ImGui::Checkbox(tr(S::custom_hardware, s.lang), &custom)) {
+        if (custom) open_custom_form(s);
+        else close_custom_form(s);
+    }
+    if (s.custom_hw.open) draw_custom_hardware_form(s);
+    else draw_catalog_picker(s);
+    // Looked up after the edits above: they may have replaced the scenario.
+    const Hardware* current =
+        s.scenario.hardware_custom ? &*s.scenario.hardware_custom : s.catalog->find_hardware(s.scenario.hardware_id);
     if (current) {
         hardware_tooltip(*current, s.lang);
         MutedText(hardware_summary(*current, s.lang));
