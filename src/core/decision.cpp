@@ -477,6 +477,13 @@ Text break_even_clause(const CostResult& c, double requests_per_day, const std::
             "above " + be_en + " requests/day " + what_en + " is cheaper"};
 }
 
+// What breaks any cloud API option whatever the price, after the break-even clause.
+Text with_api_caveats(const Text& break_even) {
+    return {join(break_even.zh, "；", "数据必须留在内网时不能用；高峰并发受服务商速率限制"),
+            join(break_even.en, "; ", "ruled out when data must stay on premises; peak concurrency is subject to the "
+                                      "provider's rate limits")};
+}
+
 DecisionRow api_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
     row.option = "api";
@@ -509,9 +516,7 @@ DecisionRow api_row(const Context& ctx, const Result& partial) {
     const bool cheaper = c.has_gpu_price && c.api_per_month_usd.hi <= c.self_hosted_per_month_usd.lo;
     row.verdict = cheaper ? Verdict::yes : Verdict::conditional;
     const Text be = break_even_clause(c, rpd, "自托管", "self-hosting");
-    row.fails_when = {join(be.zh, "；", "数据必须留在内网时不能用；高峰并发受服务商速率限制"),
-                      join(be.en, "; ", "ruled out when data must stay on premises; peak concurrency is subject to the "
-                                        "provider's rate limits")};
+    row.fails_when = with_api_caveats(be);
     return row;
 }
 
@@ -664,9 +669,7 @@ DecisionRow cloud_api_row(const Context& ctx, const Result& partial) {
                                               rent->cost_per_month.hi / (kDaysPerMonth * per_request.lo)};
     }
     const Text be = break_even_clause(vs, rpd, "租卡自托管", "renting cards");
-    row.fails_when = {join(be.zh, "；", "数据必须留在内网时不能用；高峰并发受服务商速率限制"),
-                      join(be.en, "; ", "ruled out when data must stay in-house; peak concurrency is subject to the "
-                                        "provider's rate limits")};
+    row.fails_when = with_api_caveats(be);
     return row;
 }
 

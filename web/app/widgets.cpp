@@ -41,6 +41,18 @@ std::string plain_number(double v, bool integer) {
 
 }  // namespace
 
+namespace {
+// A typed value that was refused: the reason, with the range and the kept value, under the field.
+void draw_field_error(const std::string& error) {
+    if (error.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+}  // namespace
+
 bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     const float em = ImGui::GetFontSize();
     const double k = spec.display_scale;
@@ -111,13 +123,7 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     } else if (field.editing) {
         field.error.clear();
     }
-    if (!field.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(field.error.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
-    }
+    draw_field_error(field.error);
     ImGui::PopID();
     return changed;
 }
@@ -180,13 +186,7 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
     } else if (field.editing) {
         field.error = acceptable ? std::string() : refusal();
     }
-    if (!field.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(field.error.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
-    }
+    draw_field_error(field.error);
     ImGui::PopID();
     return changed;
 }
