@@ -83,7 +83,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     row(out, t("每用户", "per user"), iv(p.decode_tps_per_seq, "tok/s"));
     row(out, t("总吞吐", "throughput"), iv(p.throughput_tps, "tok/s"));
     row(out, t("预填充", "prefill"), iv(p.prefill_tps, "tok/s"));
-    row(out, t("瓶颈", "bound by"), p.bound == "memory" ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
+    row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"), std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + ")");
 
     out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";

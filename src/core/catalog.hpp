@@ -189,6 +189,17 @@ struct Efficiency {
     Interval t_seq_ms{0.0, 0.0};
 };
 
+// How the engine schedules a step (serving_sim.hpp): what the simulation of continuous batching needs
+// beyond the memory rules.
+struct SchedulerTraits {
+    int64_t step_tokens = 0;      // tokens one step may carry; 0: the prefill budget (max_batched_tokens, with
+                                  // the engine's GPU-size rule) — llama.cpp's n_batch is larger than its n_ubatch
+    bool chunked_prefill = true;  // a prompt is split across steps (vLLM V1, SGLang, llama.cpp)
+    bool mixed_steps = true;      // decodes ride in steps that carry prompt chunks (else prefill steps stall them)
+    bool reserve_full_sequence = false;  // admission reserves a request's whole KV (else it grows and may be preempted)
+    std::string source;
+};
+
 struct Engine {
     std::string id;    // vllm, sglang, tensorrt-llm, llama.cpp, ollama, transformers
     std::string name;  // "vLLM"
@@ -204,6 +215,10 @@ struct Engine {
     bool continuous_batching = false;
     std::vector<std::string> hardware_kinds;    // gpu, npu, unified, cpu
     std::map<std::string, Efficiency> efficiency;  // key: hardware class ("gpu", "unified", "cpu")
+    SchedulerTraits scheduler;
+    // KV format the engine picks by default for a weight format (TensorRT-LLM: the FP8 KV cache that NVIDIA's
+    // FP8/NVFP4 checkpoints carry); formats not listed use default_kv.
+    std::map<std::string, std::string> default_kv_by_weights;
     std::string source;
     std::string notes;
 };

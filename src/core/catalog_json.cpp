@@ -672,6 +672,24 @@ Engine parse_engine(const Reader& r) {
                        "missing; hardware_kinds lists " + kind + ", which needs efficiency ranges for " + cls);
         }
     }
+    // Optional (additive field): an engine without it schedules like vLLM V1 (chunked, mixed steps, its prefill
+    // budget per step).
+    if (auto sch = r.child("scheduler", Need::optional)) {
+        e.scheduler.step_tokens = sch->count("step_tokens", kPositiveInt, Need::optional);
+        e.scheduler.chunked_prefill = sch->flag("chunked_prefill", Need::required);
+        e.scheduler.mixed_steps = sch->flag("mixed_steps", Need::required);
+        e.scheduler.reserve_full_sequence = sch->flag("reserve_full_sequence", Need::optional);
+        e.scheduler.source = sch->source("source");
+    }
+    if (auto by = r.child("default_kv_by_weights", Need::optional)) {
+        for (const auto& item : by->object().items()) {
+            if (!item.value().is_string() || item.value().get_ref<const std::string&>().empty()) {
+                r.fail(kType, by->at(item.key()), "must be a KV format id, got " + shown(item.value()));
+                continue;
+            }
+            e.default_kv_by_weights[item.key()] = item.value().get<std::string>();
+        }
+    }
     e.source = r.source("source");
     e.notes = r.notes("notes");
     return e;
@@ -860,6 +878,11 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
         for (size_t i = 0; i < c.weight_formats.size(); ++i)
             check_engines(c.weight_formats[i].engines, o.weight_formats[i]);
         for (size_t i = 0; i < c.kv_formats.size(); ++i) check_engines(c.kv_formats[i].engines, o.kv_formats[i]);
+        for (size_t i = 0; i < c.engines.size(); ++i)
+            for (const auto& [weights, kv] : c.engines[i].default_kv_by_weights)
+                if (!contains(kv_ids, kv))
+                    errors.push_back(Error{kReference, o.engines[i].at(".default_kv_by_weights." + weights),
+                                           "unknown KV format \"" + kv + "\"; known: " + joined(kv_ids)});
         for (size_t i = 0; i < c.engines.size(); ++i)
             if (!c.engines[i].default_kv.empty() && !contains(kv_ids, c.engines[i].default_kv))
                 errors.push_back(Error{kReference, o.engines[i].at(".default_kv"),

@@ -153,7 +153,13 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                      "unknown engine '" + s.engine + "'; accepted: " + accepted_ids(catalog.engines)};
     ctx.engine = *engine;
 
-    const std::string kv_id = s.kv_cache.empty() ? engine->default_kv : s.kv_cache;
+    // The engine's own default when the scenario names none: by weight format first (TensorRT-LLM keeps the
+    // FP8 KV cache of FP8/NVFP4 checkpoints), else its default_kv (vLLM's "auto" = the model dtype).
+    std::string kv_id = s.kv_cache;
+    if (kv_id.empty()) {
+        const auto by = engine->default_kv_by_weights.find(wf->id);
+        kv_id = by != engine->default_kv_by_weights.end() ? by->second : engine->default_kv;
+    }
     const KvFormat* kv = catalog.find_kv_format(kv_id);
     if (!kv)
         return Error{"scenario.unknown_id", "scenario.kv_cache",

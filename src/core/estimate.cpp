@@ -155,13 +155,10 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.count_from_planner = ctx.count_from_planner;
 
     const int tp = planned_tp > 0 ? planned_tp : choose_tp(ctx);
-    const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / tp) : 1;
     r.memory = estimate_memory(ctx, ctx.count, tp, scenario.concurrency, scenario.context_tokens);
     r.fit = estimate_fit(ctx, ctx.count, tp);
     // Unknown RAM (a CPU platform without a size): memory does not cap the batch; the warning says so.
-    const Interval per_replica = r.memory.capacity_known ? r.fit.max_concurrency / double(replicas)
-                                                         : Interval::exact(double(scenario.concurrency));
-    r.performance = estimate_speed(ctx, ctx.count, tp, per_replica);
+    r.performance = estimate_speed(ctx, ctx.count, tp, replica_kv(ctx, ctx.count, tp));
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the decision and the launch
     // command read this).
     r.offload = estimate_offload(ctx, ctx.count, tp);

@@ -335,6 +335,7 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
     Interval avail = clamp_nonnegative(Interval::exact(m.budget_gib) - fixed);
     const bool sized_pool = reserves_share_of_total(ctx.engine) || kv_from_free_memory(ctx.engine);
     if (sized_pool) avail = min(avail, m.kv_pool_gib);
+    f.kv_budget_gib = avail;
 
     // "fits" uses the high end of the estimate: a typical deployment must fit, not only a careful one.
     bool fits = m.total_gib.hi <= m.budget_gib;
@@ -356,6 +357,29 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
     f.max_context = {static_cast<double>(max_context_within(ctx, conc, repl, avail.lo, cap)),
                      static_cast<double>(max_context_within(ctx, conc, repl, avail.hi, cap))};
     return f;
+}
+
+ReplicaKv replica_kv(const Context& ctx, int cards, int tp) {
+    ReplicaKv out;
+    const Layout l = layout_of(cards, tp);
+    const FitResult fit = estimate_fit(ctx, l.cards, l.tp);
+    out.limits_batch = fit.capacity_known;
+    if (!fit.capacity_known) return out;
+    const double replicas = static_cast<double>(l.replicas);
+    out.full_sequences = {std::floor(fit.max_concurrency.lo / replicas), std::floor(fit.max_concurrency.hi / replicas)};
+    // Tokens per sequence at the typical request's length (prompt + output, within the context), so a
+    // sliding-window model's capped layers count at their real share.
+    const Scenario& s = ctx.scenario;
+    const int64_t typical = std::max<int64_t>(1, std::min(s.context_tokens, s.prompt_tokens + s.output_tokens));
+    const double per_token = kv_bytes_per_sequence(ctx.model, ctx.kv.bytes_per_element, typical, 1) *
+                             kv_replication(ctx, l.tp) / static_cast<double>(typical);
+    if (per_token <= 0) {
+        out.limits_batch = false;  // a size-only model has no KV shape (memory.cpp warns): nothing limits the batch
+        return out;
+    }
+    out.pool_tokens = {std::floor(fit.kv_budget_gib.lo * kGiB / replicas / per_token),
+                       std::floor(fit.kv_budget_gib.hi * kGiB / replicas / per_token)};
+    return out;
 }
 
 std::optional<long long> raised_wired_limit_mib(const Context& ctx, const MemoryResult& m, int cards) {

@@ -25,6 +25,17 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
 // and the longest context at the given concurrency.
 FitResult estimate_fit(const Context& ctx, int cards, int tp);
 
+// What one replica's memory holds, for the serving simulation: the KV pool in tokens (paged engines allocate
+// from it as sequences grow) and the sequences of context_tokens it holds (slot engines reserve a whole
+// context per slot). lo is the pessimistic memory end. limits_batch false: memory does not bound the batch
+// (a CPU platform without a RAM size, or a model without a KV shape).
+struct ReplicaKv {
+    Interval pool_tokens;
+    Interval full_sequences;
+    bool limits_batch = true;
+};
+ReplicaKv replica_kv(const Context& ctx, int cards, int tp);
+
 // Tokens one forward may process at most: the engine's prefill chunk (vLLM max_num_batched_tokens, with
 // vLLM's smaller default on GPUs under 70 GiB and on A100; llama.cpp n_ubatch). Activations scale with it.
 int64_t batched_tokens_budget(const Context& ctx);

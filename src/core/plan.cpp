@@ -113,6 +113,7 @@ MemoryBatch memory_batch(const Context& ctx, const Hardware& hw, ReplicaLayout l
     // sequence fit (with the engine's own pool rules); max_concurrency does not depend on the concurrency.
     const Context c = context_on(ctx, hw, cards, 1, context_tokens);
     const FitResult fit = estimate_fit(c, cards, layout.cards());
+    out.kv = replica_kv(c, cards, layout.cards());
     out.capacity_known = fit.capacity_known;
     if (!out.capacity_known) {
         out.per_replica = Interval::exact(double(limits::kConcurrencyMax));
@@ -139,8 +140,7 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     // so a stream's step costs what one TP group reading all the weights costs).
     const int speed_cards = layout.tp * replicas;
     const Context cs = context_on(ctx, hw, speed_cards, concurrency, context_tokens);
-    const Interval batch{std::max(1.0, out.max_batch.lo), out.max_batch.hi};
-    out.perf = estimate_speed(cs, speed_cards, layout.tp, batch);
+    out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv);
     const Misses o = misses_of(out.perf, ctx.scenario.targets, true);
     const Misses p = misses_of(out.perf, ctx.scenario.targets, false);
     out.optimistic.ttft = o.ttft, out.optimistic.tps = o.tps, out.optimistic.unknown = o.unknown;
@@ -254,12 +254,13 @@ int64_t largest_ok(int64_t hi, F ok) {
 // One replica at batch b: b users, all running (b never exceeds what memory holds).
 class ReplicaSpeed {
 public:
-    ReplicaSpeed(const Context& ctx, const Hardware& hw, ReplicaLayout layout) : ctx_(ctx), hw_(hw), layout_(layout) {}
+    ReplicaSpeed(const Context& ctx, const Hardware& hw, ReplicaLayout layout, const ReplicaKv& kv)
+        : ctx_(ctx), hw_(hw), layout_(layout), kv_(kv) {}
     const PerformanceResult& at(int64_t batch) {
         auto it = cache_.find(batch);
         if (it == cache_.end()) {
             const Context c = context_on(ctx_, hw_, layout_.tp, batch, ctx_.scenario.context_tokens);
-            it = cache_.emplace(batch, estimate_speed(c, layout_.tp, layout_.tp, Interval::exact(double(batch)))).first;
+            it = cache_.emplace(batch, estimate_speed(c, layout_.tp, layout_.tp, kv_)).first;
         }
         return it->second;
     }
@@ -268,6 +269,7 @@ private:
     const Context& ctx_;
     const Hardware& hw_;
     ReplicaLayout layout_;
+    ReplicaKv kv_;
     std::map<int64_t, PerformanceResult> cache_;
 };
 
@@ -276,7 +278,7 @@ Sizing size_replica(const Context& ctx, const Hardware& hw, ReplicaLayout layout
     const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
     s.mem_batch = {std::clamp(memory.per_replica.lo, 1.0, double(conc)), std::clamp(memory.per_replica.hi, 1.0, double(conc))};
     const Targets& t = ctx.scenario.targets;
-    ReplicaSpeed speed(ctx, hw, layout);
+    ReplicaSpeed speed(ctx, hw, layout, memory.kv);
 
     s.at_one_opt = misses_of(speed.at(1), t, true);
     s.at_one_pess = misses_of(speed.at(1), t, false);

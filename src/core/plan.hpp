@@ -3,6 +3,7 @@
 #pragma once
 
 #include "context.hpp"
+#include "memory.hpp"
 #include "result.hpp"
 
 #include <vector>
@@ -65,6 +66,7 @@ struct ServingCheck {
 // Without a known capacity (a CPU platform without a RAM size) nothing limits the batch.
 struct MemoryBatch {
     Interval per_replica;
+    ReplicaKv kv;            // what the serving simulation admits against
     bool capacity_known = true;
     bool one_sequence_fits = false;
 };

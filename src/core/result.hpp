@@ -38,16 +38,29 @@ struct MemoryResult {
     std::vector<Trace> trace;        // how each part was computed
 };
 
+// What limits a decode step at the running batch: reading weights and KV, or the FLOPs.
+enum class DecodeBound { memory, compute };
+
+// Speed at the scenario's concurrency, from the serving simulation (serving_sim.hpp) run at both ends of
+// the efficiency ranges: steady state of a closed loop of `concurrency` clients, warm-up excluded.
 struct PerformanceResult {
-    Interval prefill_tps;
-    Interval ttft_s;
-    Interval decode_tps_per_seq;
-    Interval throughput_tps;
-    std::string bound = "memory";  // "memory" or "compute"
-    int64_t running_batch = 1;     // sequences decoded together (≤ concurrency; capped by memory)
-    int tp = 1;                    // tensor-parallel degree used
-    Interval decode_step_s;        // one decode step of the running batch
-    Interval queue_wait_s;         // time a request waits for a free slot (0 when concurrency ≤ batch)
+    Interval prefill_tps;          // one prompt alone, tokens/s
+    Interval ttft_s;               // time to first token, median, queueing for admission included
+    Interval ttft_p90_s;           // its 90th percentile
+    Interval decode_tps_per_seq;   // tokens/s each user sees: 1 / median time per output token, prefill stalls included
+    Interval throughput_tps;       // output tokens/s of all replicas together
+    Interval burst_ttft_s;         // stress figure: mean TTFT when every user's prompt arrives at the same instant
+                                   // (the first round of a fixed-length load test); never used for sizing
+    Interval single_stream_tps;    // one user alone on one replica: the pure decode speed
+    Interval requests_in_flight;   // sequences in the engines' batches, time-averaged, all replicas
+    Interval kv_in_use_gib;        // KV held by those sequences, time-averaged, all replicas
+    DecodeBound bound = DecodeBound::memory;  // at the running batch
+    int64_t running_batch = 1;     // sequences one replica may run at once: its users, or fewer where the
+                                   // scheduler's cap or (slot engines) memory binds
+    int tp = 1;                    // tensor-parallel degree (layer-split engines: cards in the split)
+    int replicas = 1;
+    Interval decode_step_s;        // one decode-only step at the mean running batch
+    Interval queue_wait_s;         // mean wait from sending a request to its admission into the batch
     std::vector<Text> warnings;    // unknown compute peak, unknown bandwidth, ... (both languages)
     std::vector<Trace> trace;
 };
@@ -57,6 +70,7 @@ struct FitResult {
     Interval max_concurrency;  // sequences of context_tokens that fit
     Interval max_context;      // tokens per sequence that fit at the given concurrency
     bool capacity_known = true; // false: the hardware's memory size is unknown (fits is then false)
+    Interval kv_budget_gib;    // memory left for the KV cache on all the cards (the engine's pool where it sizes one)
 };
 
 struct PlanRow {

@@ -67,7 +67,7 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"ttft_s", iv(p.ttft_s)},
                         {"decode_tps_per_seq", iv(p.decode_tps_per_seq)},
                         {"throughput_tps", iv(p.throughput_tps)},
-                        {"bound", p.bound},
+                        {"bound", p.bound == DecodeBound::compute ? "compute" : "memory"},
                         {"running_batch", p.running_batch},
                         {"tp", p.tp}};
 

@@ -21,6 +21,11 @@ struct ColocatedModel {
     std::string weights = "fp16";
 };
 
+// Lengths of the requests: every one the same (load tools' random dataset at range ratio 0), or spread
+// uniformly over ±50% of the given means, as `vllm bench serve --random-range-ratio 0.5` sends them ("real
+// traffic"); the same spread in every run (a fixed low-discrepancy sequence, not random numbers).
+enum class LengthSpread { fixed, varied };
+
 struct Targets {
     double ttft_s = 2.0;        // time to first token the user accepts, seconds
     double tps_per_user = 10.0; // output tokens per second each user should see
@@ -46,6 +51,7 @@ struct Scenario {
 
     Targets targets;
     double requests_per_day = 1000;
+    LengthSpread lengths = LengthSpread::fixed;  // traffic.lengths
     std::vector<ColocatedModel> colocated;
     double headroom = 0.10;  // fraction of memory kept free, 0..0.5
 

@@ -232,12 +232,13 @@ TEST(CpuSpeed, MachineCoresAndClockNarrowPrefillToTheEfficiencyRange) {
     // MFU at 512 tokens lies halfway (in log tokens) between the engine's 128- and 2048-token figures.
     const Efficiency e = machine.efficiency();
     const double mfu_ratio = (e.mfu_short.hi + e.mfu_long.hi) / (e.mfu_short.lo + e.mfu_long.lo);
+    // (The step's fixed t0, a few ms against seconds of prefill, moves the ratio by under 0.1%.)
     const Interval known = prefill_s(machine, 1, 512);
-    EXPECT_NEAR(known.ratio(), mfu_ratio, 1e-6 * mfu_ratio);
-    // The product line widens it by exactly its cores × base clock spread (compute-bound prefill).
+    EXPECT_NEAR(known.ratio(), mfu_ratio, 1e-3 * mfu_ratio);
+    // The product line widens it by its cores × base clock spread (compute-bound prefill).
     const Interval assumed = prefill_s(line, 1, 512);
     EXPECT_NEAR(assumed.ratio() / known.ratio(), line.hardware.core_ghz_range->ratio(),
-                1e-6 * line.hardware.core_ghz_range->ratio());
+                1e-3 * line.hardware.core_ghz_range->ratio());
 }
 
 TEST(CpuSpeed, LlamaCppCountsTheFp32RateEvenWhereAmxExists) {
@@ -294,11 +295,10 @@ bool holds(const Context& base, int64_t n, int64_t L, bool optimistic) {
     Context c = with_hardware(base, base.hardware, 1);
     c.scenario.context_tokens = L;
     c.scenario.concurrency = 1;
-    const Interval fit = estimate_fit(c, 1, 1).max_concurrency;
-    const Interval per_replica{std::floor(fit.lo), std::floor(fit.hi)};
-    if ((optimistic ? per_replica.hi : per_replica.lo) < 1) return false;
+    const ReplicaKv kv = replica_kv(c, 1, 1);
+    if ((optimistic ? kv.full_sequences.hi : kv.full_sequences.lo) < 1) return false;
     c.scenario.concurrency = n;
-    const PerformanceResult p = estimate_speed(c, 1, 1, {std::max(1.0, per_replica.lo), per_replica.hi});
+    const PerformanceResult p = estimate_speed(c, 1, 1, kv);
     const Targets& t = base.scenario.targets;
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
     const double ttft = optimistic ? p.ttft_s.lo : p.ttft_s.hi;
@@ -360,5 +360,7 @@ TEST(CpuDecision, WithReachableTargetsTheCpuRowNamesAConcurrencyLimit) {
     ASSERT_TRUE(r.ok());
     const std::string& fails = r->decision[0].fails_when.en;
     EXPECT_NE(fails.find("holds up to"), std::string::npos) << fails;
-    EXPECT_NE(fails.find("TTFT passes"), std::string::npos) << fails;
+    // Beyond the limit a target is named: on a CPU, every extra user's prompt stalls the others' decode.
+    EXPECT_TRUE(fails.find("TTFT passes") != std::string::npos || fails.find("per-user speed drops") != std::string::npos)
+        << fails;
 }

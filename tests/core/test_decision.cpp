@@ -36,11 +36,10 @@ bool holds(const Context& base, int tp, int replicas, int64_t n, int64_t L, bool
     Context c = with_hardware(base, base.hardware, tp * replicas);
     c.scenario.context_tokens = L;
     c.scenario.concurrency = 1;
-    const Interval fit = estimate_fit(c, tp * replicas, tp).max_concurrency / double(replicas);
-    const Interval per_replica{std::floor(fit.lo), std::floor(fit.hi)};
-    if ((optimistic ? per_replica.hi : per_replica.lo) < 1) return false;
+    const ReplicaKv kv = replica_kv(c, tp * replicas, tp);
+    if ((optimistic ? kv.full_sequences.hi : kv.full_sequences.lo) < 1) return false;
     c.scenario.concurrency = n;
-    const PerformanceResult p = estimate_speed(c, tp * replicas, tp, {std::max(1.0, per_replica.lo), per_replica.hi});
+    const PerformanceResult p = estimate_speed(c, tp * replicas, tp, kv);
     const Targets& t = base.scenario.targets;
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
     const double ttft = optimistic ? p.ttft_s.lo : p.ttft_s.hi;

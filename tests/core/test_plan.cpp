@@ -50,7 +50,9 @@ const Hardware& hw(const std::string& id) {
 PerformanceResult replica_speed(const Context& ctx, const Hardware& h, int tp, int64_t batch) {
     Context c = with_hardware(ctx, h, tp);
     c.scenario.concurrency = batch;
-    return estimate_speed(c, tp, tp, Interval::exact(double(batch)));
+    ReplicaKv unlimited;
+    unlimited.limits_batch = false;
+    return estimate_speed(c, tp, tp, unlimited);
 }
 
 bool meets_pessimistic(const PerformanceResult& p, const Targets& t) {

@@ -54,12 +54,12 @@ void expect_sane(const PerformanceResult& p, const std::string& where) {
     expect_sane(p.decode_tps_per_seq, where + " decode");
     expect_sane(p.throughput_tps, where + " throughput");
     expect_sane(p.decode_step_s, where + " step");
-    EXPECT_TRUE(p.bound == "memory" || p.bound == "compute") << where;
+    EXPECT_TRUE(p.bound == DecodeBound::memory || p.bound == DecodeBound::compute) << where;
     EXPECT_GE(p.running_batch, 1) << where;
 }
 
 PerformanceResult speed_at(const Context& ctx, int cards, int tp) {
-    return estimate_speed(ctx, cards, tp, estimate_fit(ctx, cards, tp).max_concurrency);
+    return estimate_speed(ctx, cards, tp, replica_kv(ctx, cards, tp));
 }
 
 }  // namespace
@@ -110,9 +110,9 @@ TEST(SpeedPhysics, MixtureOfExpertsTouchesMoreExpertsAsTheBatchGrows) {
 
 TEST(SpeedPhysics, SmallBatchesAreMemoryBoundLargeOnesComputeBound) {
     const Context one = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 1, 2048, 128, 128);
-    EXPECT_EQ(speed_at(one, 1, 1).bound, "memory");
+    EXPECT_EQ(speed_at(one, 1, 1).bound, DecodeBound::memory);
     const Context many = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 1024, 512, 128, 128);
-    EXPECT_EQ(speed_at(many, 1, 1).bound, "compute");
+    EXPECT_EQ(speed_at(many, 1, 1).bound, DecodeBound::compute);
 }
 
 TEST(SpeedPhysics, Fp8UsesHoppersFp8PeakAndFallsBackToFp16OnAmpere) {
@@ -275,9 +275,10 @@ TEST(SpeedQueueing, UsersBeyondTheBatchWaitForASlot) {
 }
 
 TEST(SpeedQueueing, NoWaitWhileTheBatchHoldsEveryone) {
+    // Every user runs at once; a new request waits only for the step in flight to end.
     const PerformanceResult p = speed_at(make("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1, 16), 1, 1);
     EXPECT_EQ(p.running_batch, 16);
-    EXPECT_EQ(p.queue_wait_s, (Interval{0, 0}));
+    EXPECT_LE(p.queue_wait_s.hi, p.decode_step_s.hi);
 }
 
 TEST(SpeedQueueing, ThroughputNeverExceedsTheBatchAtFullDecodeSpeed) {
@@ -408,6 +409,11 @@ TEST(SpeedProperties, StepAndPrefillAreSaneAndMonotone) {
     }
 }
 
+// The serving simulation counts whole steps and whole requests: where requests queue for minutes (hundreds
+// of users on a few slots), a longer prompt or context can move the steady state by a fraction of a step
+// either way. Its figures are monotone within this tolerance; the roofline's single steps exactly.
+constexpr double kSimTol = 0.03;
+
 TEST(SpeedProperties, TtftNeverFallsAsUsersPromptOrContextRise) {
     std::mt19937 rng(11);
     for (int i = 0; i < 500; ++i) {
@@ -419,21 +425,21 @@ TEST(SpeedProperties, TtftNeverFallsAsUsersPromptOrContextRise) {
         Context more_users = rc.ctx;
         more_users.scenario.concurrency = rc.ctx.scenario.concurrency * 2 + 1;
         const PerformanceResult mu = speed_at(more_users, rc.cards, rc.tp);
-        EXPECT_GE(mu.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
-        EXPECT_GE(mu.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+        EXPECT_GE(mu.ttft_s.lo, base.ttft_s.lo * (1 - kSimTol)) << where;
+        EXPECT_GE(mu.ttft_s.hi, base.ttft_s.hi * (1 - kSimTol)) << where;
 
         Context longer_prompt = rc.ctx;
         longer_prompt.scenario.prompt_tokens = rc.ctx.scenario.prompt_tokens * 2;
         longer_prompt.scenario.context_tokens = std::max(rc.ctx.scenario.context_tokens,
                                                          longer_prompt.scenario.prompt_tokens);
         const PerformanceResult lp = speed_at(longer_prompt, rc.cards, rc.tp);
-        EXPECT_GE(lp.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
-        EXPECT_GE(lp.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+        EXPECT_GE(lp.ttft_s.lo, base.ttft_s.lo * (1 - kSimTol)) << where;
+        EXPECT_GE(lp.ttft_s.hi, base.ttft_s.hi * (1 - kSimTol)) << where;
 
         Context longer_context = rc.ctx;
         longer_context.scenario.context_tokens = rc.ctx.scenario.context_tokens * 2;
         const PerformanceResult lc = speed_at(longer_context, rc.cards, rc.tp);
-        EXPECT_GE(lc.ttft_s.lo, base.ttft_s.lo * (1 - kTol)) << where;
-        EXPECT_GE(lc.ttft_s.hi, base.ttft_s.hi * (1 - kTol)) << where;
+        EXPECT_GE(lc.ttft_s.lo, base.ttft_s.lo * (1 - kSimTol)) << where;
+        EXPECT_GE(lc.ttft_s.hi, base.ttft_s.hi * (1 - kSimTol)) << where;
     }
 }

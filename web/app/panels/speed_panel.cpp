@@ -56,7 +56,7 @@ void DrawSpeedPanel(AppState& s) {
     FigureText(s, "performance.prefill_tps", fmt_interval(p.prefill_tps, tr(S::unit_tps, s.lang), 2));
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s · %s", tr(p.bound == "compute" ? S::bound_compute : S::bound_memory, s.lang),
+    ImGui::TextWrapped("%s · %s", tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang),
                        trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp).c_str());
     ImGui::PopStyleColor();
 }

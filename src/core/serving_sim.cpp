@@ -1,0 +1,592 @@
+// serving_sim.cpp — the continuous-batching simulation (serving_sim.hpp; docs/serving.md).
+//
+// [SECTION] Lengths and arrivals
+// [SECTION] State
+// [SECTION] Scheduling one step
+// [SECTION] Advancing: one mixed step, or a run of decode steps
+// [SECTION] The loop and the steady-state window
+//
+// Decoding requests are not touched one by one every step: every decoding sequence gains one position per
+// step, so the step needs only their count and the sum of their positions, kept as
+// Σ(position at join − join step) + count × step. Finishing requests come off a min-heap keyed by the step
+// of their last token. A preempted request is dropped lazily (its heap entry no longer matches).
+#include "serving_sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <queue>
+#include <vector>
+
+namespace infersizer {
+
+double StepCost::decode_run_s(double seqs, double positions0, int64_t steps) const {
+    double sum = 0;
+    StepMix mix;
+    mix.decode_seqs = seqs;
+    for (int64_t i = 0; i < steps; ++i) {
+        mix.decode_positions = positions0 + seqs * static_cast<double>(i);
+        sum += step_s(mix);
+    }
+    return sum;
+}
+
+namespace {
+
+// Bounds on the work of one simulation (a search runs hundreds of them).
+constexpr int64_t kMaxSimulatedClients = 4096;
+constexpr int64_t kMaxSteps = 4'000'000;
+constexpr size_t kOverloadQueue = 20000;
+constexpr double kQuantileHalfWidth = 0.05;
+
+// [SECTION] Lengths and arrivals ------------------------------------------------------------------------------
+
+// The k-th value of a van der Corput sequence in base `b`: evenly spread over [0, 1) at every prefix.
+double van_der_corput(uint64_t k, uint64_t b) {
+    double v = 0, f = 1.0 / static_cast<double>(b);
+    for (; k > 0; k /= b, f /= static_cast<double>(b)) v += static_cast<double>(k % b) * f;
+    return v;
+}
+
+int64_t spread_length(int64_t mean, uint64_t k, uint64_t base, LengthSpread spread) {
+    if (spread == LengthSpread::fixed || mean <= 1) return std::max<int64_t>(1, mean);
+    const double u = van_der_corput(k + 1, base);  // uniform over [0.5, 1.5] × mean
+    return std::max<int64_t>(1, static_cast<int64_t>(std::llround(static_cast<double>(mean) * (0.5 + u))));
+}
+
+// splitmix64: a small, well-mixed generator so open-loop arrivals are the same in every build.
+struct Rng {
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    double uniform() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        return (static_cast<double>(z >> 11) + 0.5) / 9007199254740992.0;  // (0, 1)
+    }
+};
+
+// [SECTION] State ---------------------------------------------------------------------------------------------
+
+enum class Phase { waiting, prefilling, decoding, done };
+
+struct Request {
+    double arrival = 0;
+    double first_token = -1;
+    double admitted = -1;     // first admission (a preempted request keeps its first)
+    int64_t prompt = 1;
+    int64_t output = 1;
+    int64_t generated = 0;    // output tokens produced so far
+    int64_t to_prefill = 0;   // tokens to compute before decoding (prompt, or prompt + generated after preemption)
+    int64_t prefilled = 0;
+    int64_t join_step = 0;    // first decode step
+    int64_t pos0 = 0;         // positions attended in that step
+    int64_t finish_step = 0;  // last decode step
+    double reserved = 0;      // KV tokens held from admission to the end (reserving engines)
+    uint32_t version = 0;     // bumped on preemption: stale heap and order entries are skipped
+    Phase phase = Phase::waiting;
+};
+
+struct HeapEntry {
+    int64_t finish_step;
+    int32_t index;
+    uint32_t version;
+    bool operator>(const HeapEntry& o) const { return finish_step > o.finish_step; }
+};
+
+struct Window {
+    bool open = false;
+    double start = 0;
+    double running_time = 0, waiting_time = 0, kv_time = 0, steps_time = 0;
+    int64_t steps = 0;
+    double kv_peak = 0;
+    int64_t preemptions = 0;
+    std::vector<double> ttft, tpot;
+    double admission_wait = 0;
+    double tokens = 0;
+    int64_t requests = 0;
+};
+
+class Simulation {
+public:
+    Simulation(const StepCost& cost, const SchedulerConfig& sc, const Workload& w) : cost_(cost), sc_(sc), w_(w) {
+        sc_.max_seqs = std::max<int64_t>(1, sc_.max_seqs);
+        sc_.step_tokens = std::max<int64_t>(1, sc_.step_tokens);
+        sc_.kv_block_tokens = std::max<int64_t>(1, sc_.kv_block_tokens);
+        w_.prompt_tokens = std::max<int64_t>(1, w_.prompt_tokens);
+        w_.output_tokens = std::max<int64_t>(1, w_.output_tokens);
+        open_loop_ = w_.arrival_rate_per_s > 0 && std::isfinite(w_.arrival_rate_per_s);
+    }
+
+    SimOutcome run();
+    void set_burst() { burst_ = true; }
+
+private:
+    // Requests and their lengths.
+    int32_t new_request(double arrival) {
+        const uint64_t k = static_cast<uint64_t>(requests_.size());
+        Request r;
+        r.arrival = arrival;
+        r.prompt = spread_length(w_.prompt_tokens, k, 2, w_.spread);
+        r.output = spread_length(w_.output_tokens, k, 3, w_.spread);
+        r.to_prefill = r.prompt;
+        requests_.push_back(r);
+        return static_cast<int32_t>(requests_.size() - 1);
+    }
+
+    double kv_slack() const { return sc_.paged_kv ? 0.5 * static_cast<double>(sc_.kv_block_tokens - 1) : 0.0; }
+    // KV grows token by token (vLLM, SGLang) unless the engine reserves a request's whole sequence at admission
+    // (TensorRT-LLM's GUARANTEED_NO_EVICT), which never needs a preemption.
+    bool kv_grows() const { return sc_.paged_kv && !sc_.reserve_full_sequence; }
+    bool kv_limited() const { return sc_.paged_kv && sc_.kv_capacity_tokens > 0; }
+    double kv_room() const {
+        return kv_limited() ? static_cast<double>(sc_.kv_capacity_tokens) - kv_used_ : std::numeric_limits<double>::infinity();
+    }
+    int64_t running() const { return n_decoding_ + static_cast<int64_t>(prefilling_.size()); }
+    double decode_positions() const { return positions_base_ + static_cast<double>(n_decoding_) * static_cast<double>(dclock_); }
+
+    void start_decoding(int32_t i);
+    void finish(int32_t i, double t);
+    bool preempt_newest();
+    void admit_arrivals();
+    void account(double dt);
+    void open_window_if_due();
+
+    const StepCost& cost_;
+    SchedulerConfig sc_;
+    Workload w_;
+    bool open_loop_ = false;
+
+    std::vector<Request> requests_;
+    std::deque<int32_t> waiting_;
+    std::vector<int32_t> prefilling_;  // admitted, prompt not done, in admission order
+    std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> finishing_;
+    std::vector<std::pair<int32_t, uint32_t>> admission_order_;  // newest last, for preemption
+    int64_t n_decoding_ = 0;
+    double positions_base_ = 0;  // Σ (pos0 − join_step) over decoding requests
+    double kv_used_ = 0;         // tokens (paged engines)
+
+    double t_ = 0;
+    int64_t step_ = 0;
+    int64_t dclock_ = 0;  // decode steps run so far: a prefill-only step (SGLang) stalls the decoders
+    int64_t completed_ = 0;
+    int64_t warmup_ = 0, measure_ = 0;
+    double next_arrival_ = 0;           // open loop: the next Poisson arrival
+    std::vector<double> staggered_;     // closed loop: the clients' first sends, spread over one request cycle
+    size_t staggered_next_ = 0;
+    bool burst_ = false;                // every client sends at t = 0; stop once each has its first token
+    Rng rng_;
+    Window win_;
+    bool kv_too_small_ = false, overloaded_ = false;
+    int32_t initial_clients_ = 0;
+    double burst_sum_ = 0;
+    double upcoming_arrival() const {
+        if (open_loop_) return next_arrival_;
+        return staggered_next_ < staggered_.size() ? staggered_[staggered_next_] : std::numeric_limits<double>::infinity();
+    }
+    double cycle_estimate_s(int64_t clients) const;
+    int64_t burst_n_ = 0;
+};
+
+void Simulation::start_decoding(int32_t i) {
+    Request& r = requests_[i];
+    r.phase = Phase::decoding;
+    r.join_step = dclock_;
+    r.pos0 = r.to_prefill + 1;
+    r.finish_step = dclock_ + (r.output - r.generated) - 1;
+    positions_base_ += static_cast<double>(r.pos0 - r.join_step);
+    ++n_decoding_;
+    finishing_.push({r.finish_step, i, r.version});
+}
+
+void Simulation::finish(int32_t i, double t) {
+    Request& r = requests_[i];
+    r.phase = Phase::done;
+    r.generated = r.output;
+    ++completed_;
+    if (win_.open) {
+        win_.ttft.push_back(r.first_token - r.arrival);
+        win_.admission_wait += r.admitted - r.arrival;
+        if (r.output > 1) win_.tpot.push_back((t - r.first_token) / static_cast<double>(r.output - 1));
+        win_.tokens += static_cast<double>(r.output);
+        ++win_.requests;
+    }
+    // Closed loop: the client sends its next request at once.
+    if (!open_loop_) waiting_.push_back(new_request(t));
+}
+
+// vLLM's recompute preemption: the most recently admitted running request gives its KV back and waits at
+// the head of the queue; it later recomputes its prompt and the tokens it had generated.
+bool Simulation::preempt_newest() {
+    while (!admission_order_.empty()) {
+        const auto [i, version] = admission_order_.back();
+        admission_order_.pop_back();
+        Request& r = requests_[i];
+        if (r.version != version || (r.phase != Phase::decoding && r.phase != Phase::prefilling)) continue;
+        if (r.phase == Phase::decoding) {
+            const int64_t done = dclock_ - r.join_step;  // decode steps it ran
+            r.generated += done;
+            kv_used_ -= static_cast<double>(r.pos0 + done - 1) + kv_slack();
+            positions_base_ -= static_cast<double>(r.pos0 - r.join_step);
+            --n_decoding_;
+        } else {
+            kv_used_ -= static_cast<double>(r.prefilled) + kv_slack();
+            prefilling_.erase(std::find(prefilling_.begin(), prefilling_.end(), i));
+        }
+        kv_used_ = std::max(0.0, kv_used_);
+        ++r.version;
+        r.phase = Phase::waiting;
+        r.to_prefill = r.prompt + r.generated;
+        r.prefilled = 0;
+        waiting_.push_front(i);
+        if (win_.open) ++win_.preemptions;
+        return true;
+    }
+    return false;
+}
+
+void Simulation::admit_arrivals() {
+    if (!open_loop_) {
+        while (staggered_next_ < staggered_.size() && staggered_[staggered_next_] <= t_)
+            waiting_.push_back(new_request(staggered_[staggered_next_++]));
+        return;
+    }
+    while (next_arrival_ <= t_) {
+        waiting_.push_back(new_request(next_arrival_));
+        next_arrival_ += -std::log(rng_.uniform()) / w_.arrival_rate_per_s;
+    }
+    if (waiting_.size() > kOverloadQueue) overloaded_ = true;
+}
+
+void Simulation::account(double dt) {
+    if (!win_.open) return;
+    win_.running_time += static_cast<double>(running()) * dt;
+    win_.waiting_time += static_cast<double>(waiting_.size()) * dt;
+    win_.kv_time += kv_used_ * dt;
+    win_.kv_peak = std::max(win_.kv_peak, kv_used_);
+}
+
+void Simulation::open_window_if_due() {
+    if (!win_.open && completed_ >= warmup_) {
+        win_.open = true;
+        win_.start = t_;
+    }
+}
+
+// One request's cycle in a steady state with `clients` spread evenly over it: each request spends C steps, one
+// or more carrying its prompt and O − 1 decoding; a step carries N·(P + O)/C tokens, which the step budget
+// bounds, so C = max(O + ⌈P / budget⌉, N·(P + O) / budget). Only spreads the closed loop's first sends;
+// the simulation then finds the real cycle.
+double Simulation::cycle_estimate_s(int64_t clients) const {
+    const double n = static_cast<double>(std::max<int64_t>(1, std::min(clients, sc_.max_seqs)));
+    const double P = static_cast<double>(w_.prompt_tokens), O = static_cast<double>(w_.output_tokens);
+    const double budget = static_cast<double>(sc_.step_tokens);
+    const double steps = std::max(O + std::ceil(P / budget), n * (P + O) / budget);
+    StepMix mix;
+    mix.decode_seqs = n * (O - 1.0) / steps;
+    mix.decode_positions = mix.decode_seqs * (P + O / 2.0);
+    mix.prefill_seqs = n / steps;
+    mix.prefill_tokens = mix.prefill_seqs * P;
+    mix.prefill_positions = mix.prefill_tokens * (std::min(P, budget) - 1.0) / 2.0;
+    return steps * cost_.step_s(mix);
+}
+
+// [SECTION] Scheduling one step / advancing / the loop -----------------------------------------------------------
+
+SimOutcome Simulation::run() {
+    SimOutcome out;
+    // Clients the server can hold at once: beyond that a closed loop only lengthens the queue, which Little's
+    // law gives without simulating it (each extra client adds one request to wait behind).
+    int64_t server_cap = sc_.max_seqs;
+    if (kv_limited()) {
+        // The fewest tokens one admission takes: a prompt (its whole sequence where the engine reserves it).
+        const double shortest = w_.spread == LengthSpread::varied ? 0.5 : 1.0;
+        const double per_seq = static_cast<double>(w_.prompt_tokens) * shortest + 1.0 +
+                               (sc_.reserve_full_sequence ? static_cast<double>(w_.output_tokens) * shortest : 0.0);
+        server_cap = std::min<int64_t>(server_cap, static_cast<int64_t>(static_cast<double>(sc_.kv_capacity_tokens) / per_seq) + 1);
+    }
+    int64_t clients = 0;
+    if (open_loop_) {
+        warmup_ = 200;
+        measure_ = 1000;
+        next_arrival_ = 0;
+    } else {
+        clients = std::clamp<int64_t>(std::min(w_.clients, server_cap + 1), 1, kMaxSimulatedClients);
+        clients = std::min(clients, std::max<int64_t>(1, w_.clients));
+        // The burst's last clients wait for the first ones to finish: simulate them all (up to the bound).
+        if (burst_) clients = std::clamp<int64_t>(w_.clients, 1, kMaxSimulatedClients);
+        warmup_ = clients;
+        const int64_t rounds = w_.spread == LengthSpread::varied ? 4 : 3;
+        measure_ = std::clamp<int64_t>(rounds * clients, w_.spread == LengthSpread::varied ? 200 : 8, 8000);
+        initial_clients_ = static_cast<int32_t>(clients);
+        if (burst_) {
+            for (int64_t c = 0; c < clients; ++c) waiting_.push_back(new_request(0.0));
+        } else {
+            // A long load test is far from its synchronised start: the clients' requests drift apart within a
+            // few rounds (docs/serving.md). Their first sends are spread evenly over one request cycle, so the
+            // measured rounds see that steady state instead of waves that a deterministic model would keep.
+            const double cycle = cycle_estimate_s(clients);
+            staggered_.reserve(static_cast<size_t>(clients));
+            for (int64_t c = 0; c < clients; ++c)
+                staggered_.push_back(cycle * static_cast<double>(c) / static_cast<double>(clients));
+        }
+    }
+    requests_.reserve(static_cast<size_t>(clients + warmup_ + measure_ + 16));
+    out.simulated_clients = clients;
+
+    std::vector<std::pair<int32_t, int64_t>> chunks;  // (request, tokens) of this step's prefill
+    while (completed_ < warmup_ + measure_ && step_ < kMaxSteps && !overloaded_ && !(burst_ && burst_n_ >= initial_clients_)) {
+        open_window_if_due();
+        admit_arrivals();
+
+        // Prefill work this step: partial prompts first (in admission order), then waiting requests, within
+        // the token budget, the sequence cap and the free KV.
+        chunks.clear();
+        const bool decodes_ride = sc_.mixed_steps;
+        int64_t budget = sc_.step_tokens - (decodes_ride ? n_decoding_ : 0);
+        double room = kv_room() - (decodes_ride && kv_grows() ? static_cast<double>(n_decoding_) : 0.0);
+        auto take = [&](const Request& r) -> int64_t {
+            const int64_t left = r.to_prefill - r.prefilled;
+            if (budget <= 0 || left <= 0) return 0;
+            int64_t n = std::min(left, budget);
+            if (!sc_.chunked_prefill && n < left) {
+                // A whole prompt or nothing; one longer than any step may carry runs whole, first in its step.
+                if (!(chunks.empty() && left > sc_.step_tokens)) return 0;
+                n = left;
+            }
+            if (sc_.reserve_full_sequence) {
+                // Admission reserves the whole sequence; a request already admitted holds its reservation.
+                const bool admitted = r.phase == Phase::prefilling;
+                const double whole = static_cast<double>(r.to_prefill + r.output - r.generated) + kv_slack();
+                return admitted || room >= whole ? n : 0;
+            }
+            if (room < static_cast<double>(n) + kv_slack()) {
+                if (!sc_.chunked_prefill) return 0;
+                n = std::min<int64_t>(n, static_cast<int64_t>(std::floor(room - kv_slack())));
+                if (n <= 0) return 0;
+            }
+            return n;
+        };
+        for (int32_t i : prefilling_) {
+            const int64_t n = take(requests_[i]);
+            if (n <= 0) continue;
+            chunks.push_back({i, n});
+            budget -= n;
+            room -= static_cast<double>(n);
+        }
+        while (!waiting_.empty() && budget > 0 && running() < sc_.max_seqs) {
+            const int32_t i = waiting_.front();
+            const int64_t n = take(requests_[i]);
+            if (n <= 0) break;
+            waiting_.pop_front();
+            Request& r = requests_[i];
+            r.phase = Phase::prefilling;
+            if (r.admitted < 0) r.admitted = t_;
+            prefilling_.push_back(i);
+            admission_order_.push_back({i, r.version});
+            if (sc_.reserve_full_sequence) {
+                r.reserved = static_cast<double>(r.to_prefill + r.output - r.generated) + kv_slack();
+                kv_used_ += r.reserved;
+                room -= r.reserved;
+            } else {
+                kv_used_ += kv_slack();
+                room -= kv_slack();
+            }
+            chunks.push_back({i, n});
+            budget -= n;
+            room -= static_cast<double>(n);
+        }
+
+        const bool has_prefill = !chunks.empty();
+        const int64_t decoding = (has_prefill && !decodes_ride) ? 0 : n_decoding_;
+        if (!has_prefill && decoding == 0) {
+            if (std::isfinite(upcoming_arrival())) {  // idle until the next arrival
+                t_ = std::max(t_, upcoming_arrival());
+                continue;
+            }
+            // Nothing runs and nothing can be admitted: the head of the queue needs more KV than the pool has.
+            kv_too_small_ = true;
+            break;
+        }
+
+        // Paged KV for this step's decode tokens: preempt the newest requests until they fit.
+        if (decoding > 0 && kv_limited() && kv_grows()) {
+            while (kv_room() < static_cast<double>(n_decoding_) && running() > 1)
+                if (!preempt_newest()) break;
+            if (kv_room() < static_cast<double>(n_decoding_)) {
+                kv_too_small_ = true;
+                break;
+            }
+        }
+        const int64_t dec = (has_prefill && !decodes_ride) ? 0 : n_decoding_;
+
+        if (!has_prefill) {
+            // A run of identical decode steps, up to the next event: a request's last token, KV running out, or
+            // (open loop) the next arrival.
+            int64_t k = std::numeric_limits<int64_t>::max();
+            while (!finishing_.empty()) {
+                const HeapEntry& e = finishing_.top();
+                const Request& r = requests_[e.index];
+                if (r.version == e.version && r.phase == Phase::decoding) break;
+                finishing_.pop();
+            }
+            if (!finishing_.empty()) k = std::min(k, finishing_.top().finish_step - dclock_ + 1);
+            if (kv_limited() && kv_grows())
+                k = std::min<int64_t>(k, std::max<int64_t>(1, static_cast<int64_t>(kv_room() / static_cast<double>(dec))));
+            if (std::isfinite(upcoming_arrival())) {
+                // Steps slow down as the positions grow: sized with the run's last (slowest) step, the run ends
+                // before the arrival, and the next run covers the rest of the gap.
+                StepMix last;
+                last.decode_seqs = static_cast<double>(dec);
+                const double span = k == std::numeric_limits<int64_t>::max() ? 0.0 : static_cast<double>(k - 1);
+                last.decode_positions = decode_positions() + static_cast<double>(dec) * span;
+                const double slowest = cost_.step_s(last);
+                k = std::min<int64_t>(k, std::max<int64_t>(1, static_cast<int64_t>((upcoming_arrival() - t_) / slowest)));
+            }
+            // Keep the steady-state window's edges and averages honest: stop at the step the window opens.
+            k = std::max<int64_t>(1, std::min<int64_t>(k, kMaxSteps));
+            const double dt = cost_.decode_run_s(static_cast<double>(dec), decode_positions(), k);
+            account(dt);
+            if (win_.open) win_.steps += k, win_.steps_time += dt;
+            t_ += dt;
+            step_ += k;
+            dclock_ += k;
+            if (kv_grows()) kv_used_ += static_cast<double>(dec * k);
+        } else {
+            StepMix mix;
+            mix.decode_seqs = static_cast<double>(dec);
+            mix.decode_positions = dec > 0 ? decode_positions() : 0.0;
+            for (const auto& [i, n] : chunks) {
+                const double start = static_cast<double>(requests_[i].prefilled);
+                const double tokens = static_cast<double>(n);
+                mix.prefill_tokens += tokens;
+                mix.prefill_positions += tokens * start + tokens * (tokens - 1.0) / 2.0;
+                mix.prefill_seqs += 1;
+            }
+            const double dt = cost_.step_s(mix);
+            account(dt);
+            if (win_.open) ++win_.steps, win_.steps_time += dt;
+            t_ += dt;
+            if (kv_grows()) kv_used_ += static_cast<double>(dec) + mix.prefill_tokens;
+            ++step_;
+            // A prefill-only step (SGLang) leaves the decoders where they were.
+            if (dec > 0 || n_decoding_ == 0) ++dclock_;
+            for (const auto& [i, n] : chunks) {
+                Request& r = requests_[i];
+                r.prefilled += n;
+                if (r.prefilled < r.to_prefill) continue;
+                // The step that completes a prompt samples its next token.
+                prefilling_.erase(std::find(prefilling_.begin(), prefilling_.end(), i));
+                ++r.generated;
+                if (r.first_token < 0) {
+                    r.first_token = t_;
+                    if (!open_loop_ && i < initial_clients_) burst_sum_ += t_ - r.arrival, ++burst_n_;
+                }
+                if (r.generated >= r.output) {
+                    kv_used_ -= sc_.reserve_full_sequence ? r.reserved : static_cast<double>(r.to_prefill) + kv_slack();
+                    kv_used_ = std::max(0.0, kv_used_);
+                    finish(i, t_);
+                } else {
+                    start_decoding(i);
+                }
+            }
+        }
+
+        // Requests whose last token was this step's.
+        while (!finishing_.empty()) {
+            const HeapEntry e = finishing_.top();
+            Request& r = requests_[e.index];
+            if (r.version != e.version || r.phase != Phase::decoding) {
+                finishing_.pop();
+                continue;
+            }
+            if (e.finish_step > dclock_ - 1) break;
+            finishing_.pop();
+            const double held = sc_.reserve_full_sequence ? r.reserved
+                                                          : static_cast<double>(r.pos0 + (r.finish_step - r.join_step)) + kv_slack();
+            if (sc_.paged_kv) kv_used_ = std::max(0.0, kv_used_ - held);
+            positions_base_ -= static_cast<double>(r.pos0 - r.join_step);
+            --n_decoding_;
+            finish(e.index, t_);
+        }
+    }
+
+    out.kv_too_small = kv_too_small_;
+    if (burst_) {
+        out.burst_ttft_s = burst_n_ > 0 ? burst_sum_ / static_cast<double>(burst_n_) : std::max(t_, 1e9);
+        out.ttft_mean_s = out.ttft_p50_s = out.ttft_p90_s = out.burst_ttft_s;
+        return out;
+    }
+    out.overloaded = overloaded_ || (open_loop_ && completed_ < warmup_ + measure_);
+    const double span = t_ - win_.start;
+    if (!win_.open || span <= 0 || win_.ttft.empty()) {
+        // Never reached a steady state (a request can never run, or the open loop overflowed): report the
+        // worst figure the run saw rather than a made-up one.
+        const double inf_like = std::max(t_, 1e9);
+        out.ttft_p50_s = out.ttft_p90_s = out.ttft_mean_s = out.burst_ttft_s = inf_like;
+        out.tpot_p50_s = out.tpot_mean_s = inf_like;
+        return out;
+    }
+    // A quantile as the mean of the order statistics within ±5 percentage points of it: a single order
+    // statistic jumps between the modes of a wave-shaped distribution (requests that shared a prefill step
+    // and those that did not) as an input moves by one; the local mean moves smoothly.
+    auto quantile = [](std::vector<double> v, double q) {
+        if (v.empty()) return 0.0;
+        std::sort(v.begin(), v.end());
+        const double n = static_cast<double>(v.size());
+        const size_t a = static_cast<size_t>(std::clamp(std::floor((q - kQuantileHalfWidth) * n), 0.0, n - 1));
+        const size_t b = static_cast<size_t>(std::clamp(std::ceil((q + kQuantileHalfWidth) * n), static_cast<double>(a + 1), n));
+        double sum = 0;
+        for (size_t i = a; i < b; ++i) sum += v[i];
+        return sum / static_cast<double>(b - a);
+    };
+    auto mean = [](const std::vector<double>& v) {
+        double s = 0;
+        for (double x : v) s += x;
+        return v.empty() ? 0.0 : s / static_cast<double>(v.size());
+    };
+    // Closed loop with more clients than the server holds: every request also waits behind the clients that
+    // were not simulated, one completion each (Little's law on the queue).
+    out.requests_per_s = static_cast<double>(win_.requests) / span;
+    double extra_wait = 0;
+    if (!open_loop_ && w_.clients > clients && out.requests_per_s > 0)
+        extra_wait = static_cast<double>(w_.clients - clients) / out.requests_per_s;
+    out.queue_wait_s = win_.admission_wait / static_cast<double>(win_.requests) + extra_wait;
+    out.ttft_p50_s = quantile(win_.ttft, 0.5) + extra_wait;
+    out.ttft_p90_s = quantile(win_.ttft, 0.9) + extra_wait;
+    out.ttft_mean_s = mean(win_.ttft) + extra_wait;
+    // One-token answers have no time per output token: the step that produced their token stands in.
+    const double fallback = win_.steps > 0 ? win_.steps_time / static_cast<double>(win_.steps) : 0.0;
+    out.tpot_p50_s = win_.tpot.empty() ? fallback : quantile(win_.tpot, 0.5);
+    out.tpot_mean_s = win_.tpot.empty() ? fallback : mean(win_.tpot);
+    out.throughput_tps = win_.tokens / span;
+    out.mean_running = win_.running_time / span;
+    out.mean_waiting = win_.waiting_time / span + static_cast<double>(std::max<int64_t>(0, w_.clients - clients));
+    if (open_loop_) out.mean_waiting = win_.waiting_time / span;
+    out.kv_tokens_mean = win_.kv_time / span;
+    out.kv_tokens_peak = win_.kv_peak;
+    out.mean_step_s = fallback;
+    out.preemptions = win_.preemptions;
+    out.measured_requests = win_.requests;
+    return out;
+}
+
+}  // namespace
+
+SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload) {
+    return Simulation(cost, scheduler, workload).run();
+}
+
+double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload) {
+    Workload w = workload;
+    w.arrival_rate_per_s = 0;
+    Simulation sim(cost, scheduler, w);
+    sim.set_burst();
+    const SimOutcome o = sim.run();
+    // Clients beyond what the server holds wait for the first ones to finish (as in the steady state).
+    return o.burst_ttft_s;
+}
+
+}  // namespace infersizer

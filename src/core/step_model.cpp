@@ -1,0 +1,310 @@
+// step_model.cpp — a roofline per engine step (docs/estimation.md §5).
+//
+// [SECTION] Constants
+// [SECTION] Building the two ends
+// [SECTION] One step
+// [SECTION] Runs of decode steps, a prompt alone
+#include "step_model.hpp"
+
+#include "hardware_peaks.hpp"
+#include "kv.hpp"
+#include "memory.hpp"
+#include "params.hpp"
+#include "weights.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace infersizer {
+
+// [SECTION] Constants ------------------------------------------------------------------------------------------
+
+namespace {
+
+// llm-analysis: an all-reduce costs at least ≈ 8 µs per message on H100 SXM NVLink; 2 per layer per step.
+constexpr double kAllReduceLatencyS = 8e-6;
+// PCIe 4.0 ×16: 16 GT/s × 16 lanes ≈ 31.5 GB/s per direction (PCI-SIG base spec): the link of cards the
+// catalog lists without an interconnect bandwidth.
+constexpr double kPcie4x16GBs = 31.5;
+// Activations cross the link as bf16.
+constexpr double kActivationBytes = 2.0;
+
+// MFU anchors (LLM-Viewer#4, TensorRT-LLM LLaMA-7B on A100, derived): ≈0.33 at 128 tokens, ≈0.73 at 2048.
+// Engines give mfu_short/mfu_long at these points; between them MFU is interpolated in log(tokens).
+constexpr double kMfuShortTokens = 128.0;
+constexpr double kMfuLongTokens = 2048.0;
+
+// llama.cpp's block formats pay for dequantization in decode. gist andrewginns (llama.cpp #4167): η for
+// F16 / Q8_0 / Q4_0 = 0.86 / 0.79 / 0.68 on M1 Pro and 0.89 / 0.84 / 0.78 on M3 Pro, i.e. η falls by a
+// factor (1 − k) per halving of the bits with k = 0.06…0.115 (derived). Applied as 1 − k·log2(16 / bpw).
+constexpr double kDequantPerHalvingLo = 0.06;
+constexpr double kDequantPerHalvingHi = 0.115;
+
+// llama.cpp's single-stream kernels do not saturate the fastest memories: on an RTX 5090 (1792 GB/s) runs
+// reach 0.47 (llmfit PR #682) to 0.68 (hf.co/posts/csabakecskemeti: Q8_0 at 1222 GB/s) of peak while an
+// RTX 3090 (936 GB/s) reaches 0.83 (llmfit PR #682). Modelled as a ceiling on the bytes a GGUF step streams
+// per second on a discrete accelerator: 842 GB/s (0.47 × 1792) to 1293 GB/s (1222 GB/s before the Q8_0
+// dequantization factor), itself lowered by that factor for lower-bit formats.
+constexpr double kGgufStreamCeilingLoGBs = 842.0;
+constexpr double kGgufStreamCeilingHiGBs = 1293.0;
+
+// llm-cal's defaults (peers' formulas): η 0.40–0.65, MFU 0.30–0.50 — used only when an engine has no
+// efficiency ranges for the hardware class at all, with a warning. Peers model no per-sequence host cost.
+const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}};
+
+// No device completes a step faster than this; keeps 1 / step finite for degenerate inputs.
+constexpr double kMinStepS = 1e-6;
+
+// Attention multiplies activations by activations, so a low-bit weight format does not speed it up: it runs
+// at the 16-bit tensor peak, or at the fp8 peak when the KV cache is fp8 (TensorRT-LLM's and vLLM's fp8
+// attention kernels), never faster than the weights' matmuls. GGUF engines and CPUs count everything at
+// their one peak.
+std::optional<Interval> attention_peak_tflops(const Context& ctx, const std::optional<Interval>& matmul_peak) {
+    if (!matmul_peak) return std::nullopt;
+    const Hardware& hw = ctx.hardware;
+    const bool discrete = hw.kind == HardwareKind::gpu || hw.kind == HardwareKind::npu;
+    if (!discrete || ctx.weights.scheme == WeightScheme::gguf) return matmul_peak;
+    std::optional<double> p = ctx.kv.id == "fp8" ? hw.fp8_tflops : std::nullopt;
+    if (!p || !(*p > 0)) p = hw.fp16_tflops;
+    if (!p || !(*p > 0)) return matmul_peak;
+    return min(*matmul_peak, *p);
+}
+
+// Attention FLOPs per token per position of history (QK^T and AV, 2 FLOPs per multiply-add), per layer.
+double attention_flops_per_pos_per_layer(const ModelArch& m) {
+    double dk = static_cast<double>(m.head_dim), dv = dk;
+    if (m.is_mla()) {
+        dk = static_cast<double>(m.qk_nope_head_dim + m.qk_rope_head_dim);
+        dv = static_cast<double>(m.v_head_dim);
+    }
+    return 2.0 * static_cast<double>(m.n_heads) * (dk + dv);
+}
+
+}  // namespace
+
+// [SECTION] Building the two ends ------------------------------------------------------------------------------
+
+StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
+    tp_ = std::max(1, tp);
+    tensor_ = ctx.engine.tensor_parallel && tp_ > 1;
+    const ModelArch& m = ctx.model;
+
+    Efficiency eff = ctx.efficiency();
+    if (!(eff.eta_mem.lo > 0)) {
+        eff = kPeerDefaultEfficiency;
+        if (warnings)
+            warnings->push_back({ctx.engine.name + " 没有此类硬件的效率区间：使用同行工具的默认值（η 0.40–0.65）。",
+                                 ctx.engine.name + " has no efficiency ranges for this hardware class: peers' defaults "
+                                                   "are used (η 0.40–0.65)."});
+    }
+    const Interval bandwidth = memory_bandwidth_gbs(ctx, warnings);
+    const std::optional<Interval> peak = compute_peak_tflops(ctx, warnings);
+    const std::optional<Interval> attention = attention_peak_tflops(ctx, peak);
+    compute_known_ = peak.has_value();
+
+    const WeightsEstimate& w = ctx.weights_estimate();
+    Interval dequant{1.0, 1.0};
+    if (ctx.weights.scheme == WeightScheme::gguf) {
+        const double bpw = w.bits_per_weight > 0 ? w.bits_per_weight : ctx.weights.bits_per_weight;
+        const double halvings = std::max(0.0, std::log2(16.0 / std::max(1.0, bpw)));
+        dequant = {std::max(0.1, 1.0 - kDequantPerHalvingHi * halvings), std::max(0.1, 1.0 - kDequantPerHalvingLo * halvings)};
+    }
+    Interval rate = bandwidth * 1e9 * (eff.eta_mem * dequant);
+    const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
+    if (ctx.weights.scheme == WeightScheme::gguf && discrete)
+        rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * 1e9);
+
+    link_bps_ = kPcie4x16GBs * 1e9;
+    if (ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0)
+        link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * 1e9;  // the catalog's figure is bidirectional
+
+    const ParamCounts& p = ctx.param_counts();
+    // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.
+    matmul_params_ = std::max(0.0, p.active - p.embedding + (p.lm_head > 0 ? 0.0 : p.embedding));
+    if (matmul_params_ <= 0) matmul_params_ = std::max(0.0, p.active);
+    if (m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts)
+        expert_share_ = static_cast<double>(m.experts_per_tok) / static_cast<double>(m.n_experts);
+
+    // Under TP every card reads its share of the weights and of the KV heads at once; under a layer split the
+    // cards run one after another, so the step reads everything at one card's bandwidth.
+    weight_split_ = tensor_ ? tp_ : 1.0;
+    kv_split_ = tensor_ && !m.is_mla() ? std::min<double>(tp_, static_cast<double>(std::max<int64_t>(1, m.n_kv_heads))) : 1.0;
+
+    // KV per token by layer kind (kv.hpp's rule: sliding layers keep at most the window).
+    const double kv_all = kv_bytes_per_token(m, ctx.kv.bytes_per_element);
+    const int64_t sliding = m.sliding_window > 0 ? std::clamp<int64_t>(m.n_sliding_layers, 0, m.n_layers) : 0;
+    const double layers = static_cast<double>(std::max<int64_t>(1, m.n_layers));
+    kv_sliding_per_token_ = kv_all * static_cast<double>(sliding) / layers;
+    kv_global_per_token_ = kv_all - kv_sliding_per_token_;
+    window_ = static_cast<double>(m.sliding_window);
+    const double per_layer = m.has_shape() ? attention_flops_per_pos_per_layer(m) : 0.0;
+    attention_sliding_per_pos_ = per_layer * static_cast<double>(sliding);
+    attention_global_per_pos_ = per_layer * static_cast<double>(m.n_layers - sliding);
+
+    forward_tokens_ = static_cast<double>(std::max<int64_t>(1, batched_tokens_budget(ctx)));
+    hidden_ = static_cast<double>(std::max<int64_t>(1, m.hidden));
+    n_layers_ = static_cast<double>(std::max<int64_t>(0, m.n_layers));
+
+    auto build = [&](bool fast) {
+        Coefficients c;
+        auto pick = [fast](Interval v) { return fast ? v.hi : v.lo; };       // larger is faster
+        auto pick_time = [fast](Interval v) { return fast ? v.lo : v.hi; };  // smaller is faster
+        c.rate_bps = std::max(1.0, pick(rate));
+        c.t0_s = pick_time(eff.t0_ms) / 1e3;
+        c.t_seq_s = pick_time(eff.t_seq_ms) / 1e3;
+        c.peak_flops = peak ? pick(*peak) * 1e12 : 0.0;
+        c.attention_flops = attention ? pick(*attention) * 1e12 : 0.0;
+        c.batch_eff = std::max(1e-3, pick(eff.batch_eff));
+        c.mfu_short = std::max(1e-3, pick(eff.mfu_short));
+        c.mfu_long = std::max(1e-3, pick(eff.mfu_long));
+        c.dequant = pick(dequant);
+        c.weight_bytes = pick_time(w.bytes);
+        c.active_bytes = pick_time(w.active_bytes);
+        // Unknown compute: the fast end takes compute as not limiting (one read of the weights per forward),
+        // the slow end processes a prompt token by token (a weight read each).
+        if (!peak && !fast) c.token_by_token_s = c.active_bytes / weight_split_ / c.rate_bps + c.t0_s;
+        return c;
+    };
+    fast_ = build(true);
+    slow_ = build(false);
+}
+
+// [SECTION] One step -------------------------------------------------------------------------------------------
+
+double StepModel::mfu_at(const Coefficients& c, double tokens) const {
+    const double t = std::clamp(std::log(std::max(1.0, tokens) / kMfuShortTokens) / std::log(kMfuLongTokens / kMfuShortTokens),
+                                0.0, 1.0);
+    return (c.mfu_short + (c.mfu_long - c.mfu_short) * t) * c.dequant;
+}
+
+// MoE: each token routes to k of E experts, so a forward over `tokens` touches 1 − (1 − k/E)^tokens of them;
+// a dense model reads its active bytes whatever the batch.
+double StepModel::weight_bytes_read(const Coefficients& c, double tokens) const {
+    if (expert_share_ <= 0) return c.active_bytes;
+    const double touched = 1.0 - std::pow(1.0 - expert_share_, std::max(1.0, tokens));
+    const double g = std::clamp((touched - expert_share_) / (1.0 - expert_share_), 0.0, 1.0);
+    return c.active_bytes + (c.weight_bytes - c.active_bytes) * g;
+}
+
+double StepModel::kv_bytes(double seqs, double positions) const {
+    if (seqs <= 0) return 0.0;
+    const double mean = positions / seqs;
+    return kv_global_per_token_ * positions + kv_sliding_per_token_ * seqs * std::min(mean, window_ > 0 ? window_ : mean);
+}
+
+double StepModel::attention_flops(double seqs, double positions) const {
+    if (seqs <= 0) return 0.0;
+    const double mean = positions / seqs;
+    return attention_global_per_pos_ * positions +
+           attention_sliding_per_pos_ * seqs * std::min(mean, window_ > 0 ? window_ : mean);
+}
+
+// Link time of one forward over `tokens`: two all-reduces per layer under TP (a ring moves 2·(tp−1)/tp of the
+// activations, llm-analysis); a hand-off between consecutive cards under a layer split.
+double StepModel::link_s(double tokens) const {
+    if (tp_ <= 1) return 0.0;
+    if (tensor_) {
+        const double bytes = tokens * hidden_ * kActivationBytes * 2.0 * (tp_ - 1) / tp_;
+        return 2.0 * n_layers_ * (kAllReduceLatencyS + bytes / link_bps_);
+    }
+    return (tp_ - 1) * (kAllReduceLatencyS + tokens * hidden_ * kActivationBytes / link_bps_);
+}
+
+StepParts StepModel::parts(const StepMix& mix, End end) const {
+    const Coefficients& c = at(end);
+    StepParts s;
+    const double tokens = std::max(0.0, mix.decode_seqs) + std::max(0.0, mix.prefill_tokens);
+    if (tokens <= 0) return s;
+    // Engines that run a step in several forwards (llama.cpp: n_batch tokens in n_ubatch pieces) read the
+    // weights and pay t0 once per forward.
+    const double forwards = std::max(1.0, std::ceil(tokens / forward_tokens_));
+    const double per_forward = tokens / forwards;
+    const double seqs = std::max(0.0, mix.decode_seqs) + std::max(0.0, mix.prefill_seqs);
+
+    s.fixed_s = forwards * c.t0_s + c.t_seq_s * std::max(0.0, seqs - 1.0);
+    s.weights_s = forwards * weight_bytes_read(c, per_forward) / weight_split_ / c.rate_bps;
+    s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) / kv_split_ / c.rate_bps;
+    // One efficiency for the step's kernels: large decode batches reach batch_eff; a step with prefill tokens
+    // runs matmuls of `per_forward` rows at the MFU of that size.
+    const double eff = mix.prefill_tokens > 0 ? mfu_at(c, per_forward) : c.batch_eff;
+    if (c.peak_flops > 0) {
+        s.matmul_s = 2.0 * matmul_params_ * tokens / weight_split_ / (c.peak_flops * eff);
+        const double flops = attention_flops(mix.decode_seqs, mix.decode_positions) +
+                             attention_flops(mix.prefill_tokens, mix.prefill_positions);
+        s.attention_s = flops / weight_split_ / (c.attention_flops * eff);
+        // A layer split can pipeline successive forwards across its S cards (llama.cpp n_batch > n_ubatch): at
+        // best F forwards take (F + S − 1) stage times of 1/S forward each instead of F whole forwards; at
+        // worst none overlap.
+        if (!tensor_ && tp_ > 1 && forwards > 1 && &c == &fast_) {
+            const double stages = static_cast<double>(tp_);
+            const double pipelined = (forwards + stages - 1.0) / (stages * forwards);
+            s.matmul_s *= pipelined;
+            s.attention_s *= pipelined;
+        }
+    }
+    s.link_s = forwards * link_s(per_forward);
+    double busy = std::max(s.weights_s, s.matmul_s) + std::max(s.kv_s, s.attention_s);
+    busy += std::max(0.0, mix.prefill_tokens) * c.token_by_token_s;
+    s.total_s = std::max(kMinStepS, s.fixed_s + busy + s.link_s);
+    return s;
+}
+
+double StepModel::step_s(const StepMix& mix, End end) const { return parts(mix, end).total_s; }
+
+// [SECTION] Runs of decode steps, a prompt alone ------------------------------------------------------------------
+
+double StepModel::decode_run_s(double seqs, double positions0, int64_t steps, End end) const {
+    if (steps <= 0) return 0.0;
+    auto at_step = [&](double i) {
+        StepMix mix;
+        mix.decode_seqs = seqs;
+        mix.decode_positions = positions0 + seqs * i;
+        return step_s(mix, end);
+    };
+    if (steps <= 8) {
+        double sum = 0;
+        for (int64_t i = 0; i < steps; ++i) sum += at_step(static_cast<double>(i));
+        return sum;
+    }
+    // The step time is piecewise linear in the step index (a max of the KV read and the attention FLOPs, a
+    // window cap): trapezoids over four pieces are within a fraction of a percent of the exact sum.
+    constexpr int kPieces = 4;
+    double sum = 0;
+    const double n = static_cast<double>(steps);
+    for (int k = 0; k < kPieces; ++k) {
+        const double a = std::floor(n * k / kPieces), b = std::floor(n * (k + 1) / kPieces) - 1;
+        if (b < a) continue;
+        sum += (b - a + 1) * 0.5 * (at_step(a) + at_step(b));
+    }
+    return sum;
+}
+
+double StepModel::prefill_alone_s(int64_t prompt_tokens, int64_t chunk_tokens, End end) const {
+    const double P = static_cast<double>(std::max<int64_t>(1, prompt_tokens));
+    const double chunk = static_cast<double>(std::max<int64_t>(1, chunk_tokens));
+    auto chunk_s = [&](double start, double tokens) {
+        StepMix mix;
+        mix.prefill_tokens = tokens;
+        mix.prefill_positions = tokens * start + tokens * (tokens - 1.0) / 2.0;
+        mix.prefill_seqs = 1;
+        return step_s(mix, end);
+    };
+    // Whole chunks, then the remainder; past 256 chunks (a multi-million-token prompt) by trapezoids.
+    const double whole = std::floor(P / chunk);
+    const double rest = P - whole * chunk;
+    double sum = 0;
+    if (whole <= 256) {
+        for (double k = 0; k < whole; ++k) sum += chunk_s(k * chunk, chunk);
+    } else {
+        constexpr int kPieces = 16;
+        for (int k = 0; k < kPieces; ++k) {
+            const double a = std::floor(whole * k / kPieces), b = std::floor(whole * (k + 1) / kPieces) - 1;
+            if (b < a) continue;
+            sum += (b - a + 1) * 0.5 * (chunk_s(a * chunk, chunk) + chunk_s(b * chunk, chunk));
+        }
+    }
+    if (rest > 0) sum += chunk_s(whole * chunk, rest);
+    return sum;
+}
+
+}  // namespace infersizer

@@ -1,0 +1,105 @@
+// step_model.hpp — what one engine step costs on one replica: a roofline over the step's real mix.
+//
+// An engine step (one forward pass) carries the running decodes (one token each, each reading its own KV at
+// its own position) and, in engines that mix them, prefill chunks of waiting prompts. The step reads the
+// weights once per forward, streams every sequence's KV, runs the matmul and attention FLOPs of all its
+// tokens and, under tensor parallelism, two all-reduces per layer. docs/estimation.md §5 gives the formula
+// and the source of every constant.
+//
+// Every efficiency of the engine is a range; a StepModel evaluates one End of all of them at once: `fast`
+// takes the fast end of every range (highest η, lowest t0 …) and the lighter end of the weights' bytes,
+// `slow` the opposite. An interval of a result comes from running the same calculation at both ends.
+#pragma once
+
+#include "context.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace infersizer {
+
+enum class End { fast, slow };
+
+// The tokens of one step.
+struct StepMix {
+    double decode_seqs = 0;        // sequences generating one token each
+    double decode_positions = 0;   // Σ over them of the tokens already in their KV cache
+    double prefill_tokens = 0;     // prompt tokens computed in this step (all chunks together)
+    double prefill_positions = 0;  // Σ over those tokens of their position in their own prompt
+    double prefill_seqs = 0;       // sequences with a prefill chunk in the step
+};
+
+// The parts of one step's time, for traces and for saying what bounds it.
+struct StepParts {
+    double fixed_s = 0;    // t0 per forward + t_seq per sequence beyond the first (host work)
+    double weights_s = 0;  // reading the (touched) weights, every forward
+    double matmul_s = 0;   // matmul FLOPs at the step's efficiency
+    double kv_s = 0;       // reading the KV of every sequence
+    double attention_s = 0;
+    double link_s = 0;     // all-reduces (TP) or hand-offs (layer split)
+    double total_s = 0;
+    bool compute_bound() const { return matmul_s + attention_s > weights_s + kv_s; }
+};
+
+class StepModel {
+public:
+    // One replica of `tp` cards (a tensor-parallel group, or a layer split for engines without TP).
+    // Warnings about inferred or unknown hardware figures go to `warnings` when given.
+    StepModel(const Context& ctx, int tp, std::vector<Text>* warnings = nullptr);
+
+    double step_s(const StepMix& mix, End end) const;
+    StepParts parts(const StepMix& mix, End end) const;
+
+    // Σ of `steps` decode-only steps of `seqs` sequences whose positions start at Σ `positions0` and grow by
+    // one each per step: the simulation advances runs of identical decode steps at once with this.
+    double decode_run_s(double seqs, double positions0, int64_t steps, End end) const;
+
+    // Seconds to prefill one prompt of `prompt_tokens` alone, in chunks of `chunk_tokens` (one step each).
+    double prefill_alone_s(int64_t prompt_tokens, int64_t chunk_tokens, End end) const;
+
+    bool compute_known() const { return compute_known_; }
+    int tp() const { return tp_; }
+
+private:
+    struct Coefficients {
+        double rate_bps = 1;          // bytes streamed per second: bandwidth × η (× dequantization), ceiling
+        double t0_s = 0;              // fixed cost per forward
+        double t_seq_s = 0;           // host cost per sequence beyond the first
+        double peak_flops = 0;        // matmul dtype's dense peak (0: unknown)
+        double attention_flops = 0;   // attention's peak (16-bit or fp8 KV)
+        double batch_eff = 1;         // fraction of the peak large decode batches reach
+        double mfu_short = 1, mfu_long = 1;  // prefill MFU at 128 and at ≥ 2048 tokens
+        double dequant = 1;           // block formats' dequantization factor on MFU
+        double weight_bytes = 0;      // all weights of the replica
+        double active_bytes = 0;      // weights one token touches
+        double token_by_token_s = 0;  // unknown compute, slow end: a prefill token costs a weight read
+    };
+
+    const Coefficients& at(End end) const { return end == End::fast ? fast_ : slow_; }
+    double mfu_at(const Coefficients& c, double tokens) const;
+    double weight_bytes_read(const Coefficients& c, double tokens) const;
+    double kv_bytes(double seqs, double positions) const;
+    double attention_flops(double seqs, double positions) const;
+    double link_s(double tokens) const;
+
+    Coefficients fast_, slow_;
+    int tp_ = 1;
+    bool tensor_ = false;          // matrices split across the cards (else a layer split)
+    bool compute_known_ = true;
+    double weight_split_ = 1;      // cards reading their share of the weights at once
+    double kv_split_ = 1;          // cards sharing the KV heads
+    double matmul_params_ = 0;     // active parameters in matmuls per token
+    double expert_share_ = 0;      // k / E for MoE (0: dense)
+    double kv_global_per_token_ = 0;   // KV bytes per token of the full-attention layers
+    double kv_sliding_per_token_ = 0;  // of the sliding-window layers
+    double window_ = 0;
+    double attention_global_per_pos_ = 0;   // attention FLOPs per token per position, full layers
+    double attention_sliding_per_pos_ = 0;  // sliding layers (positions capped at the window)
+    double forward_tokens_ = 0;    // tokens per forward (llama.cpp n_ubatch); 0: one forward per step
+    double link_bps_ = 0;
+    double hidden_ = 1;
+    double n_layers_ = 0;
+};
+
+}  // namespace infersizer
