@@ -488,13 +488,34 @@ def build_cpu(p):
     return out
 
 
+# What CUDA reports as the card's total memory, read in engines' startup logs (the calibration records that
+# quote them). The label ("48 GB") is not what a runtime can use: HBM cards show about 0.99 of it, GDDR cards
+# with ECC on by default (L40S) far less. Where no log is known the core applies the HBM share to the label.
+VISIBLE_MEMORY_GIB = {
+    "nvidia-h100-sxm-80gb": (79.18, "llm-d empirical capacity notes: an 80 GB H100 shows 79.18 GiB to CUDA"),
+    "nvidia-a100-sxm-40gb": (39.50, "vLLM V0 log, calibration M003: total_gpu_memory (39.50GiB)"),
+    "nvidia-rtx-3090": (23.58, "vLLM V0 log, calibration serving V021: total_gpu_memory=23.58GiB"),
+    "nvidia-l40s-48gb": (44.42, "vLLM 0.10.2 log, calibration serving V027: 44.42 GiB usable per L40S"),
+    "nvidia-rtx-4080": (15.99, "vLLM 0.26 notes, calibration serving V034: 16376 MiB, 15.99 GiB"),
+}
+
+
+def with_visible_memory(card):
+    out = dict(card)
+    if card["id"] in VISIBLE_MEMORY_GIB:
+        gib, source = VISIBLE_MEMORY_GIB[card["id"]]
+        out["visible_memory_gib"] = gib
+        out["source"] = list(out.get("source") or []) + [{"ref": source, "covers": ["visible_memory_gib"]}]
+    return out
+
+
 def build_hardware(ref):
     return {
         "schema": "infersizer.hardware/1",
         "version": CATALOG_VERSION,
         "retrieved": ref["retrieved"],
         "units": ref["units"],
-        "accelerators": ref["accelerators"],
+        "accelerators": [with_visible_memory(a) for a in ref["accelerators"]],
         "cpu_platforms": [build_cpu(p) for p in ref["cpu_platforms"]],
     }
 

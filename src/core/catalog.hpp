@@ -200,12 +200,35 @@ struct SchedulerTraits {
     std::string source;
 };
 
+// Defaults an engine lowers on small GPUs (vLLM's EngineArgs.get_batch_defaults, SGLang's server_args).
+struct SmallGpuDefaults {
+    double below_gib = 0;                    // usable memory per card under which they apply
+    std::vector<std::string> also;           // names that get them whatever their memory ("A100")
+    int64_t max_batched_tokens = 0;          // the smaller prefill budget
+    int64_t max_num_seqs = 0;                // the smaller sequence cap (0: unchanged)
+};
+
+// How the engine sizes its KV pool at start.
+enum class KvPoolRule {
+    exact,           // allocates what the sequences need (llama.cpp, Ollama, Transformers)
+    share_of_total,  // reserves memory_utilization × total and gives the KV what is left (vLLM, SGLang)
+    share_of_free,   // gives the KV memory_utilization of what is free after loading (TensorRT-LLM)
+};
+
 struct Engine {
     std::string id;    // vllm, sglang, tensorrt-llm, llama.cpp, ollama, transformers
     std::string name;  // "vLLM"
     double memory_utilization = 1.0;  // vLLM gpu_memory_utilization 0.9; 1.0 = allocates exact buffers
     Interval runtime_gib;             // per card: CUDA context, framework, graphs, allocator slack
     Interval activation_gib;          // per card: peak compute buffers at the default batch size
+    // Peak compute buffers, when the engine's profile run is modelled by its two parts (vLLM, SGLang): the
+    // forward over max_batched_tokens (bytes per token per unit of hidden + FFN width) and the sampler over
+    // max_num_seqs rows of the vocabulary (bytes per logit). Unset: activation_gib scaled by vocabulary and budget.
+    std::optional<Interval> activation_bytes_per_token_width;
+    std::optional<Interval> sampler_bytes_per_logit;
+    KvPoolRule kv_pool = KvPoolRule::exact;
+    bool reserves_layer_per_card = false;    // Ollama keeps one layer's weights free per GPU
+    std::optional<SmallGpuDefaults> small_gpu_defaults;
     int64_t max_batched_tokens = 0;   // vLLM max_num_batched_tokens / llama.cpp n_ubatch
     int64_t kv_block_tokens = 1;      // allocation granularity of the KV cache
     int64_t max_num_seqs = 1;         // default cap on sequences in flight

@@ -515,6 +515,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.market = r.enumerated("market", kMarkets, Need::required);
     h.kind = kind_from(r.enumerated("kind", kAcceleratorKinds, Need::required));
     h.memory_gb = r.number("memory_gb", kPositive, Need::optional);
+    // Measured in an engine's log: what CUDA shows; the estimator uses it instead of the label's share.
+    h.usable_memory_gib = r.number("visible_memory_gib", kPositive, Need::optional);
     h.bandwidth_gbs = r.number("memory_bandwidth_gbs", kPositive, Need::optional);
     h.fp16_tflops = r.number("fp16_bf16_dense_tflops", kPositive, Need::optional);
     h.fp16acc_tflops = r.number("fp16_fp16acc_dense_tflops", kPositive, Need::optional);
@@ -671,6 +673,23 @@ Engine parse_engine(const Reader& r) {
                 r.fail(kMissing, eff->at(cls),
                        "missing; hardware_kinds lists " + kind + ", which needs efficiency ranges for " + cls);
         }
+    }
+    const std::string pool = r.enumerated("kv_pool", {"exact", "share_of_total", "share_of_free"}, Need::optional);
+    e.kv_pool = pool == "share_of_total" ? KvPoolRule::share_of_total
+                : pool == "share_of_free" ? KvPoolRule::share_of_free
+                                          : KvPoolRule::exact;
+    if (pool.empty() && e.memory_utilization < 1.0) e.kv_pool = KvPoolRule::share_of_total;
+    e.reserves_layer_per_card = r.flag("reserves_layer_per_card", Need::optional);
+    if (r.present("activation_bytes_per_token_width"))
+        e.activation_bytes_per_token_width = r.interval("activation_bytes_per_token_width", kAmountRange);
+    if (r.present("sampler_bytes_per_logit")) e.sampler_bytes_per_logit = r.interval("sampler_bytes_per_logit", kAmountRange);
+    if (auto small = r.child("small_gpu_defaults", Need::optional)) {
+        SmallGpuDefaults d;
+        d.below_gib = small->number("below_gib", kPositive, Need::required).value_or(0);
+        if (small->present("also")) d.also = small->strings("also");
+        d.max_batched_tokens = small->count("max_batched_tokens", kPositiveInt, Need::required);
+        d.max_num_seqs = small->count("max_num_seqs", kPositiveInt, Need::optional);
+        e.small_gpu_defaults = d;
     }
     // Optional (additive field): an engine without it schedules like vLLM V1 (chunked, mixed steps, its prefill
     // budget per step).

@@ -17,6 +17,7 @@
 #include "weights.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -43,24 +44,11 @@ constexpr double kUnifiedGpuShare = 0.75;
 // figure scales with the vocabulary, not with hidden or the parameter count.
 constexpr double kActivationReferenceVocab = 128256.0;
 
-// vLLM EngineArgs.get_batch_defaults (arg_utils.py): GPUs with ≥ 70 GiB other than A100 get
-// max_num_batched_tokens 8192 / max_num_seqs 1024 for the OpenAI server; every other GPU 2048 / 256.
-constexpr double kVllmLargeGpuGiB = 70.0;
-constexpr int64_t kVllmSmallGpuBatchedTokens = 2048;
-constexpr int64_t kVllmSmallGpuMaxSeqs = 256;
-
-// SGLang server_args: GPUs under 25,000 MB prefill in chunks of 2048 tokens.
-constexpr double kSglangSmallGpuMiB = 25000.0;
-constexpr int64_t kSglangSmallGpuChunkTokens = 2048;
-
 // TensorRT-LLM gives the KV cache kv_cache_free_gpu_mem_fraction (0.9) of the memory free after loading
-// (TRT-LLM kvcacheconfig docs). Stored as the engine's memory_utilization.
-bool kv_from_free_memory(const Engine& e) { return e.id == "tensorrt-llm"; }
-
-// vLLM and SGLang reserve a fraction of the card's TOTAL memory at start and hand the KV cache the rest.
-bool reserves_share_of_total(const Engine& e) { return e.memory_utilization < 1.0 && !kv_from_free_memory(e); }
-
-bool is_ollama(const Engine& e) { return e.id == "ollama"; }
+// (TRT-LLM kvcacheconfig docs); vLLM and SGLang reserve a fraction of the card's TOTAL memory at start and hand
+// the KV cache the rest (engines.json "kv_pool", the fraction in memory_utilization).
+bool kv_from_free_memory(const Engine& e) { return e.kv_pool == KvPoolRule::share_of_free; }
+bool reserves_share_of_total(const Engine& e) { return e.kv_pool == KvPoolRule::share_of_total; }
 
 std::string gib_text(Interval v) {
     char buf[64];
@@ -113,6 +101,11 @@ WeightFormat colocated_format(const Context& ctx, const std::string& id, std::ve
 // [SECTION] Usable memory of a card ---------------------------------------------------------------------
 
 std::optional<double> usable_gib_per_card(const Hardware& hw) {
+    // Custom hardware states what the runtime can use; a catalog card may carry what CUDA showed in a log.
+    if (hw.usable_memory_gib && *hw.usable_memory_gib > 0) {
+        if (hw.kind == HardwareKind::unified) return *hw.usable_memory_gib * kUnifiedGpuShare;
+        return *hw.usable_memory_gib;
+    }
     if (!hw.memory_gb || !(*hw.memory_gb > 0)) return std::nullopt;
     const double label = *hw.memory_gb;
     switch (hw.kind) {
@@ -129,19 +122,20 @@ std::optional<double> usable_gib_per_card(const Hardware& hw) {
 
 namespace {
 
-bool vllm_small_gpu_defaults(const Context& ctx) {
-    if (ctx.engine.id != "vllm") return false;
+// The engine's smaller defaults apply to this card (engines.json "small_gpu_defaults"): its usable memory is
+// below the threshold, or unknown, or its name is one the engine singles out (vLLM: A100).
+const SmallGpuDefaults* small_gpu_defaults(const Context& ctx) {
+    const auto& d = ctx.engine.small_gpu_defaults;
+    if (!d) return nullptr;
     const auto usable = usable_gib_per_card(ctx.hardware);
+    if (!usable || *usable < d->below_gib) return &*d;
     const std::string name = ctx.hardware.id + " " + ctx.hardware.name;
-    const bool is_a100 = name.find("a100") != std::string::npos || name.find("A100") != std::string::npos;
-    return !usable || *usable < kVllmLargeGpuGiB || is_a100;
-}
-
-// SGLang server_args: chunked_prefill_size 2048 when the GPU has under 25,000 MB.
-bool sglang_small_gpu_defaults(const Context& ctx) {
-    if (ctx.engine.id != "sglang") return false;
-    const auto usable = usable_gib_per_card(ctx.hardware);
-    return !usable || *usable * 1024.0 < kSglangSmallGpuMiB;
+    for (const std::string& a : d->also) {
+        std::string lower = a;
+        for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (name.find(a) != std::string::npos || name.find(lower) != std::string::npos) return &*d;
+    }
+    return nullptr;
 }
 
 // Tokens the activation figure of the engine entry was measured at.
@@ -153,8 +147,7 @@ double activation_reference_tokens(const Engine& e) {
 
 int64_t batched_tokens_budget(const Context& ctx) {
     const Engine& e = ctx.engine;
-    if (vllm_small_gpu_defaults(ctx)) return std::min<int64_t>(e.max_batched_tokens, kVllmSmallGpuBatchedTokens);
-    if (sglang_small_gpu_defaults(ctx)) return std::min<int64_t>(e.max_batched_tokens, kSglangSmallGpuChunkTokens);
+    if (const SmallGpuDefaults* d = small_gpu_defaults(ctx)) return std::min<int64_t>(e.max_batched_tokens, d->max_batched_tokens);
     // Transformers has no chunking: generate() runs the whole prompt of its (single) request in one forward.
     if (!e.continuous_batching && e.max_num_seqs <= 1)
         return std::max<int64_t>(1, std::min<int64_t>(ctx.scenario.prompt_tokens, ctx.scenario.context_tokens));
@@ -163,13 +156,27 @@ int64_t batched_tokens_budget(const Context& ctx) {
 
 int64_t max_running_seqs(const Context& ctx) {
     const Engine& e = ctx.engine;
-    if (vllm_small_gpu_defaults(ctx)) return std::min<int64_t>(e.max_num_seqs, kVllmSmallGpuMaxSeqs);
+    if (const SmallGpuDefaults* d = small_gpu_defaults(ctx); d && d->max_num_seqs > 0)
+        return std::min<int64_t>(e.max_num_seqs, d->max_num_seqs);
     return std::max<int64_t>(1, e.max_num_seqs);
 }
 
 Interval activation_gib_per_card(const Context& ctx) {
     const Engine& e = ctx.engine;
     const double vocab = ctx.model.vocab > 0 ? static_cast<double>(ctx.model.vocab) : kActivationReferenceVocab;
+    if (e.activation_bytes_per_token_width && e.sampler_bytes_per_logit) {
+        // The profile run's forward over the token budget (its widest tensors: hidden and the FFN of the
+        // experts a token uses) plus the sampler's rows of logits, one per sequence it may hold.
+        const ModelArch& m = ctx.model;
+        const double ffn = m.is_moe() ? static_cast<double>(m.experts_per_tok * m.moe_intermediate +
+                                                            m.n_shared_experts * m.moe_intermediate)
+                                      : static_cast<double>(m.intermediate);
+        const double width = static_cast<double>(m.hidden) + ffn;
+        const double tokens = static_cast<double>(batched_tokens_budget(ctx));
+        const double seqs = static_cast<double>(max_running_seqs(ctx));
+        return clamp_nonnegative((*e.activation_bytes_per_token_width * (tokens * width) +
+                                  *e.sampler_bytes_per_logit * (seqs * vocab)) / kGiB);
+    }
     const double tokens_scale = static_cast<double>(batched_tokens_budget(ctx)) / activation_reference_tokens(e);
     return clamp_nonnegative(e.activation_gib * (vocab / kActivationReferenceVocab * tokens_scale));
 }
@@ -188,7 +195,8 @@ namespace {
 // Runtime of one card: the engine's range, plus Ollama's one-layer reserve (ollama llm/memory.go).
 Interval runtime_gib_per_card(const Context& ctx, const WeightsEstimate& w) {
     Interval r = ctx.engine.runtime_gib;
-    if (is_ollama(ctx.engine) && ctx.model.n_layers > 0) r += w.bytes / (static_cast<double>(ctx.model.n_layers) * kGiB);
+    if (ctx.engine.reserves_layer_per_card && ctx.model.n_layers > 0)
+        r += w.bytes / (static_cast<double>(ctx.model.n_layers) * kGiB);
     return clamp_nonnegative(r);
 }
 

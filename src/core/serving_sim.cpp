@@ -170,7 +170,8 @@ private:
 
     double t_ = 0;
     int64_t step_ = 0;
-    int64_t dclock_ = 0;  // decode steps run so far: a prefill-only step (SGLang) stalls the decoders
+    int64_t dclock_ = 0;
+    int64_t block_left_ = 0;  // decode steps left in the current multi-step block  // decode steps run so far: a prefill-only step (SGLang) stalls the decoders
     int64_t completed_ = 0;
     int64_t warmup_ = 0, measure_ = 0;
     double next_arrival_ = 0;           // open loop: the next Poisson arrival
@@ -214,7 +215,8 @@ void Simulation::finish(int32_t i, double t) {
         ++win_.requests;
     }
     // Closed loop: the client sends its next request at once.
-    if (!open_loop_) waiting_.push_back(new_request(t));
+    if (!open_loop_ && (w_.total_requests <= 0 || static_cast<int64_t>(requests_.size()) < w_.total_requests))
+        waiting_.push_back(new_request(t));
 }
 
 // vLLM's recompute preemption: the most recently admitted running request gives its KV back and waits at
@@ -316,12 +318,15 @@ SimOutcome Simulation::run() {
         clients = std::clamp<int64_t>(std::min(w_.clients, server_cap + 1), 1, kMaxSimulatedClients);
         clients = std::min(clients, std::max<int64_t>(1, w_.clients));
         // The burst's last clients wait for the first ones to finish: simulate them all (up to the bound).
-        if (burst_) clients = std::clamp<int64_t>(w_.clients, 1, kMaxSimulatedClients);
-        warmup_ = clients;
+        const bool finite = w_.total_requests > 0;
+        if (burst_ || finite) clients = std::clamp<int64_t>(w_.clients, 1, kMaxSimulatedClients);
+        if (finite) clients = std::min(clients, w_.total_requests);
+        warmup_ = finite ? 0 : clients;
         const int64_t rounds = w_.spread == LengthSpread::varied ? 4 : 3;
-        measure_ = std::clamp<int64_t>(rounds * clients, w_.spread == LengthSpread::varied ? 200 : 8, 8000);
+        measure_ = finite ? w_.total_requests
+                          : std::clamp<int64_t>(rounds * clients, w_.spread == LengthSpread::varied ? 200 : 8, 8000);
         initial_clients_ = static_cast<int32_t>(clients);
-        if (burst_) {
+        if (burst_ || finite) {
             for (int64_t c = 0; c < clients; ++c) waiting_.push_back(new_request(0.0));
         } else {
             // A long load test is far from its synchronised start: the clients' requests drift apart within a
@@ -342,8 +347,11 @@ SimOutcome Simulation::run() {
         admit_arrivals();
 
         // Prefill work this step: partial prompts first (in admission order), then waiting requests, within
-        // the token budget, the sequence cap and the free KV.
+        // the token budget, the sequence cap and the free KV. Inside a multi-step block (vLLM 0.6's
+        // --num-scheduler-steps) nothing is scheduled until the block ends.
         chunks.clear();
+        if (n_decoding_ == 0) block_left_ = 0;
+        const bool in_block = block_left_ > 0 && n_decoding_ > 0;
         const bool decodes_ride = sc_.mixed_steps;
         int64_t budget = sc_.step_tokens - (decodes_ride ? n_decoding_ : 0);
         double room = kv_room() - (decodes_ride && kv_grows() ? static_cast<double>(n_decoding_) : 0.0);
@@ -369,14 +377,16 @@ SimOutcome Simulation::run() {
             }
             return n;
         };
-        for (int32_t i : prefilling_) {
-            const int64_t n = take(requests_[i]);
-            if (n <= 0) continue;
-            chunks.push_back({i, n});
-            budget -= n;
-            room -= static_cast<double>(n);
+        if (!in_block) {
+            for (int32_t i : prefilling_) {
+                const int64_t n = take(requests_[i]);
+                if (n <= 0) continue;
+                chunks.push_back({i, n});
+                budget -= n;
+                room -= static_cast<double>(n);
+            }
         }
-        while (!waiting_.empty() && budget > 0 && running() < sc_.max_seqs) {
+        while (!in_block && !waiting_.empty() && budget > 0 && running() < sc_.max_seqs) {
             const int32_t i = waiting_.front();
             const int64_t n = take(requests_[i]);
             if (n <= 0) break;
@@ -435,7 +445,11 @@ SimOutcome Simulation::run() {
             if (!finishing_.empty()) k = std::min(k, finishing_.top().finish_step - dclock_ + 1);
             if (kv_limited() && kv_grows())
                 k = std::min<int64_t>(k, std::max<int64_t>(1, static_cast<int64_t>(kv_room() / static_cast<double>(dec))));
-            if (std::isfinite(upcoming_arrival())) {
+            if (sc_.decode_block_steps > 1) {
+                // A multi-step block runs to its end whatever arrives; a request finishing inside it ends there.
+                if (block_left_ <= 0) block_left_ = sc_.decode_block_steps;
+                k = std::min(k, block_left_);
+            } else if (std::isfinite(upcoming_arrival())) {
                 // Steps slow down as the positions grow: sized with the run's last (slowest) step, the run ends
                 // before the arrival, and the next run covers the rest of the gap.
                 StepMix last;
@@ -453,6 +467,7 @@ SimOutcome Simulation::run() {
             t_ += dt;
             step_ += k;
             dclock_ += k;
+            if (block_left_ > 0) block_left_ -= k;
             if (kv_grows()) kv_used_ += static_cast<double>(dec * k);
         } else {
             StepMix mix;

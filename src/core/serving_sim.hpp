@@ -31,6 +31,8 @@ struct SchedulerConfig {
     bool paged_kv = true;            // KV grows as tokens are computed; else a slot holds its context from the start
     int64_t kv_capacity_tokens = 0;  // paged: tokens the KV pool holds on this replica (0: unlimited)
     int64_t kv_block_tokens = 16;    // allocation granularity (half a block per sequence is counted as slack)
+    int64_t decode_block_steps = 1;  // decode steps run between two scheduling points (vLLM 0.6
+                                     // --num-scheduler-steps); new prompts wait for the block to end
     bool reserve_full_sequence = false;  // paged: admission reserves prompt + output (TensorRT-LLM's
                                          // GUARANTEED_NO_EVICT); else KV grows per token and the newest request
                                          // is preempted when it runs out (vLLM)
@@ -42,6 +44,9 @@ struct Workload {
     int64_t prompt_tokens = 1;
     int64_t output_tokens = 1;
     LengthSpread spread = LengthSpread::fixed;
+    int64_t total_requests = 0;      // > 0: a finite closed-loop run as a load tool makes it (num_prompts): every
+                                     // client sends at once, no more than this many requests are sent, and all of
+                                     // them are measured, the synchronised first rounds and the drain included
 };
 
 // The step time the simulation charges. decode_run_s sums `steps` decode-only steps whose positions grow by

@@ -23,6 +23,11 @@ namespace {
 
 // llm-analysis: an all-reduce costs at least ≈ 8 µs per message on H100 SXM NVLink; 2 per layer per step.
 constexpr double kAllReduceLatencyS = 8e-6;
+// Over PCIe (cards without NVLink) NCCL's small all-reduce is far slower: 42.14 µs on 8 × RTX 4090
+// (NVIDIA/nccl#1530) and 54.18 µs on 8 × RTX 3090 (NVIDIA/nccl#1439), the 8-byte rows of all_reduce_perf. A ring
+// takes 2(n − 1) steps, so n cards pay (n − 1)/7 of the 8-card figure.
+constexpr double kPcieAllReduce8CardsLoS = 42.14e-6;
+constexpr double kPcieAllReduce8CardsHiS = 54.18e-6;
 // PCIe 4.0 ×16: 16 GT/s × 16 lanes ≈ 31.5 GB/s per direction (PCI-SIG base spec): the link of cards the
 // catalog lists without an interconnect bandwidth.
 constexpr double kPcie4x16GBs = 31.5;
@@ -115,8 +120,8 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * 1e9);
 
     link_bps_ = kPcie4x16GBs * 1e9;
-    if (ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0)
-        link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * 1e9;  // the catalog's figure is bidirectional
+    const bool nvlink = ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0;
+    if (nvlink) link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * 1e9;  // the catalog's figure is bidirectional
 
     const ParamCounts& p = ctx.param_counts();
     // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.
@@ -158,6 +163,8 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         c.mfu_short = std::max(1e-3, pick(eff.mfu_short));
         c.mfu_long = std::max(1e-3, pick(eff.mfu_long));
         c.dequant = pick(dequant);
+        c.all_reduce_s = nvlink ? kAllReduceLatencyS
+                                : (fast ? kPcieAllReduce8CardsLoS : kPcieAllReduce8CardsHiS) * (tp_ - 1) / 7.0;
         c.weight_bytes = pick_time(w.bytes);
         c.active_bytes = pick_time(w.active_bytes);
         // Unknown compute: the fast end takes compute as not limiting (one read of the weights per forward),
@@ -201,11 +208,11 @@ double StepModel::attention_flops(double seqs, double positions) const {
 
 // Link time of one forward over `tokens`: two all-reduces per layer under TP (a ring moves 2·(tp−1)/tp of the
 // activations, llm-analysis); a hand-off between consecutive cards under a layer split.
-double StepModel::link_s(double tokens) const {
+double StepModel::link_s(const Coefficients& c, double tokens) const {
     if (tp_ <= 1) return 0.0;
     if (tensor_) {
         const double bytes = tokens * hidden_ * kActivationBytes * 2.0 * (tp_ - 1) / tp_;
-        return 2.0 * n_layers_ * (kAllReduceLatencyS + bytes / link_bps_);
+        return 2.0 * n_layers_ * (c.all_reduce_s + bytes / link_bps_);
     }
     return (tp_ - 1) * (kAllReduceLatencyS + tokens * hidden_ * kActivationBytes / link_bps_);
 }
@@ -242,7 +249,7 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
             s.attention_s *= pipelined;
         }
     }
-    s.link_s = forwards * link_s(per_forward);
+    s.link_s = forwards * link_s(c, per_forward);
     double busy = std::max(s.weights_s, s.matmul_s) + std::max(s.kv_s, s.attention_s);
     busy += std::max(0.0, mix.prefill_tokens) * c.token_by_token_s;
     s.total_s = std::max(kMinStepS, s.fixed_s + busy + s.link_s);

@@ -74,6 +74,7 @@ private:
         double weight_bytes = 0;      // all weights of the replica
         double active_bytes = 0;      // weights one token touches
         double token_by_token_s = 0;  // unknown compute, slow end: a prefill token costs a weight read
+        double all_reduce_s = 0;      // latency of one all-reduce of the TP group (NVLink, or a PCIe ring)
     };
 
     const Coefficients& at(End end) const { return end == End::fast ? fast_ : slow_; }
@@ -81,7 +82,7 @@ private:
     double weight_bytes_read(const Coefficients& c, double tokens) const;
     double kv_bytes(double seqs, double positions) const;
     double attention_flops(double seqs, double positions) const;
-    double link_s(double tokens) const;
+    double link_s(const Coefficients& c, double tokens) const;
 
     Coefficients fast_, slow_;
     int tp_ = 1;

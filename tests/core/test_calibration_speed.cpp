@@ -46,6 +46,8 @@ struct Mapping {
     int64_t output = 0;      // throughput / ttft
     std::string kv;          // "" = engine default
     std::optional<int64_t> max_num_seqs;  // engine version's cap when the record states or implies it
+    int64_t v0_budget = 0;   // > 0: vLLM V0's scheduler (prefills before decodes, no chunking, this many
+                             // tokens per step: max_model_len), where engines.json describes V1
     bool custom_llama2 = false;
     std::string skip;        // non-empty: why the record is not estimated
 };
@@ -196,16 +198,19 @@ std::vector<Mapping> mappings() {
     // work does (engines.json t_seq_ms; "only 38% of the time was spent on the actual GPU execution", vLLM blog
     // 2024-09-05). The runs' inter-token latencies (19.75 ms median for S016) are the step at the running batch,
     // which drains as answers end; they are not a separate record here.
-    auto sharegpt = [&](std::string id, std::string model, std::string w, std::string hw, int n, ShareGptRun run) {
-        server(std::move(id), Kind::throughput, std::move(model), std::move(w), "vllm", std::move(hw), n,
-               kVllm054MaxSeqs, run.prompt, run.output)
-            ->max_num_seqs = kVllm054MaxSeqs;
+    // The runs' max_model_len (the result files' names: len8000, len2000, len16000) is V0's prefill budget.
+    auto sharegpt = [&](std::string id, std::string model, std::string w, std::string hw, int n, ShareGptRun run,
+                        int64_t len) {
+        Mapping* m = server(std::move(id), Kind::throughput, std::move(model), std::move(w), "vllm", std::move(hw), n,
+                            kVllm054MaxSeqs, run.prompt, run.output);
+        m->max_num_seqs = kVllm054MaxSeqs;
+        m->v0_budget = len;
     };
-    sharegpt("S016", "Llama-3.1-8B", "fp8", "nvidia-h100-sxm-80gb", 1, kLlama31_8bBase);
-    sharegpt("S017", "Llama-3.1-8B", "fp8", "nvidia-a100-sxm-80gb", 1, kLlama31_8bBase);
-    sharegpt("S018", "Llama-3.1-70B", "fp8", "nvidia-h100-sxm-80gb", 2, kLlama31_70bInst);
-    sharegpt("S020", "Mistral-7B-v0.3", "bf16", "nvidia-h100-sxm-80gb", 1, kMistral7bInst);
-    sharegpt("S021", "Mixtral-8x7B", "bf16", "nvidia-h100-sxm-80gb", 2, kMixtralInst);
+    sharegpt("S016", "Llama-3.1-8B", "fp8", "nvidia-h100-sxm-80gb", 1, kLlama31_8bBase, 8000);
+    sharegpt("S017", "Llama-3.1-8B", "fp8", "nvidia-a100-sxm-80gb", 1, kLlama31_8bBase, 8000);
+    sharegpt("S018", "Llama-3.1-70B", "fp8", "nvidia-h100-sxm-80gb", 2, kLlama31_70bInst, 8000);
+    sharegpt("S020", "Mistral-7B-v0.3", "bf16", "nvidia-h100-sxm-80gb", 1, kMistral7bInst, 2000);
+    sharegpt("S021", "Mixtral-8x7B", "bf16", "nvidia-h100-sxm-80gb", 2, kMixtralInst, 16000);
 
     // T002: 10 ShareGPT prompts (1369 input tokens in all) sent at once; output lengths are ShareGPT's.
     server("T002", Kind::ttft, "Llama-3.1-8B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 10, 137, kShareGptOutput)
@@ -256,6 +261,11 @@ Context context_for(const Mapping& m) {
     EXPECT_TRUE(ctx.ok()) << m.id << ": " << (ctx.ok() ? "" : ctx.error().to_string());
     Context c = ctx.value();
     if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
+    if (m.v0_budget > 0) {
+        c.engine.scheduler.mixed_steps = false;
+        c.engine.scheduler.chunked_prefill = false;
+        c.engine.scheduler.step_tokens = m.v0_budget;
+    }
     return c;
 }
 
