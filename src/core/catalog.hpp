@@ -228,6 +228,7 @@ struct Engine {
     std::optional<Interval> sampler_bytes_per_logit;
     KvPoolRule kv_pool = KvPoolRule::exact;
     bool reserves_layer_per_card = false;    // Ollama keeps one layer's weights free per GPU
+    bool layer_split_spans_nodes = false;    // a layer split may span machines (llama.cpp's RPC backend)
     std::optional<SmallGpuDefaults> small_gpu_defaults;
     int64_t max_batched_tokens = 0;   // vLLM max_num_batched_tokens / llama.cpp n_ubatch
     int64_t kv_block_tokens = 1;      // allocation granularity of the KV cache

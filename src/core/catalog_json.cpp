@@ -680,6 +680,7 @@ Engine parse_engine(const Reader& r) {
                                           : KvPoolRule::exact;
     if (pool.empty() && e.memory_utilization < 1.0) e.kv_pool = KvPoolRule::share_of_total;
     e.reserves_layer_per_card = r.flag("reserves_layer_per_card", Need::optional);
+    e.layer_split_spans_nodes = r.flag("layer_split_spans_nodes", Need::optional);
     if (r.present("activation_bytes_per_token_width"))
         e.activation_bytes_per_token_width = r.interval("activation_bytes_per_token_width", kAmountRange);
     if (r.present("sampler_bytes_per_logit")) e.sampler_bytes_per_logit = r.interval("sampler_bytes_per_logit", kAmountRange);

@@ -1,27 +1,29 @@
-// plan.cpp — cards for the scenario on every accelerator of the catalog (estimation.md §6).
+// plan.cpp — cards for the scenario on every accelerator of the catalog (docs/estimation.md §6).
 //
-// For one accelerator: the smallest replica layout (TP 1, 2, 4, 8 dividing the attention heads; then
-// pipeline stages of 8 cards across nodes; llama.cpp / Ollama split layers over 1…8 cards instead) whose
-// usable memory × (1 − headroom) holds weights + runtime + activations + the KV of one full-context
-// sequence, judged on the pessimistic memory end; then the largest batch per replica that fits the KV and
-// meets the per-user tokens/s and TTFT targets, searched with estimate_speed; replicas = ⌈peak concurrency
-// / batch⌉; cards = layout × replicas, lo from the optimistic ends, hi from the pessimistic ones.
+// For one accelerator: the smallest replica layout (TP 1, 2, 4, 8 dividing the attention heads; then pipeline
+// stages of 8 cards across nodes; llama.cpp / Ollama split layers over 1…8 cards instead) whose usable memory
+// × (1 − headroom) holds weights + runtime + activations + the KV of one full-context sequence, judged on the
+// pessimistic memory end; then the users one replica serves within the targets at the slow and at the fast
+// ends of the efficiency ranges (sizing.hpp: screened, settled by the serving simulation); replicas =
+// ⌈peak concurrency / users per replica⌉; cards = layout × replicas, lo from the fast end, hi from the slow.
 //
-// [SECTION] helpers: notes, kinds, targets
+// [SECTION] helpers: notes, targets, contexts
 // [SECTION] check_serving
 // [SECTION] layouts and memory fit
-// [SECTION] batch per replica
+// [SECTION] users per replica and what binds them
 // [SECTION] plan_for, plan_all, smallest_fitting_tp
 #include "plan.hpp"
 
 #include "cost.hpp"
 #include "format_text.hpp"
 #include "memory.hpp"
+#include "sizing.hpp"
 #include "speed.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,12 +32,13 @@ namespace infersizer {
 namespace {
 
 // ---------------------------------------------------------------------------------------------------
-// [SECTION] helpers: notes, kinds, targets
+// [SECTION] helpers: notes, targets, contexts
 // ---------------------------------------------------------------------------------------------------
 
 struct Notes {
     std::vector<Text> items;
     void add(std::string zh, std::string en) { items.push_back({std::move(zh), std::move(en)}); }
+    void add(const Text& t) { items.push_back(t); }
     Text joined() const {
         Text t;
         for (const Text& n : items) {
@@ -51,20 +54,7 @@ bool engine_runs_on(const Engine& e, const Hardware& hw) {
     return std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), kind_name(hw.kind)) != e.hardware_kinds.end();
 }
 
-// Compares one end of a speed result with the targets. Optimistic: the fast ends (highest tokens/s,
-// lowest TTFT); pessimistic: the slow ends.
-Misses misses_of(const PerformanceResult& p, const Targets& t, bool optimistic) {
-    Misses m;
-    const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
-    const double ttft = optimistic ? p.ttft_s.lo : p.ttft_s.hi;
-    if (!std::isfinite(tps) || !std::isfinite(ttft) || tps <= 0 || ttft <= 0) {
-        m.unknown = true;
-        return m;
-    }
-    m.tps = tps < t.tps_per_user;
-    m.ttft = ttft > t.ttft_s;
-    return m;
-}
+}  // namespace
 
 Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t concurrency, int64_t context_tokens) {
     Context c = with_hardware(ctx, hw, cards);
@@ -73,10 +63,17 @@ Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t co
     return c;
 }
 
-}  // namespace
-
-Misses target_misses(const PerformanceResult& perf, const Targets& targets, bool optimistic) {
-    return misses_of(perf, targets, optimistic);
+Misses target_misses(const PerformanceResult& p, const Targets& t, bool optimistic) {
+    Misses m;
+    const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
+    const double ttft = optimistic ? p.ttft_p90_s.lo : p.ttft_p90_s.hi;
+    if (!std::isfinite(tps) || !std::isfinite(ttft) || tps <= 0 || ttft <= 0) {
+        m.unknown = true;
+        return m;
+    }
+    m.tps = tps < t.tps_per_user;
+    m.ttft = ttft > t.ttft_s;
+    return m;
 }
 
 std::string memory_word_zh(const Hardware& hw) {
@@ -93,7 +90,8 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
     };
     if (m.memory) add(memory_word_zh(hw) + "放不下一个完整序列", "not even one full sequence fits in memory");
     if (m.unknown) add("速度无法估算（目录缺少带宽）", "speed cannot be estimated (no bandwidth in the catalog)");
-    if (m.ttft) add("首字时间超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT passes " + fmt::number(t.ttft_s, "en") + " s");
+    if (m.ttft)
+        add("首字时间（p90）超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT (p90) passes " + fmt::number(t.ttft_s, "en") + " s");
     if (m.tps)
         add("每人速度低于 " + fmt::number(t.tps_per_user, "zh") + " tok/s",
             "per-user speed drops below " + fmt::number(t.tps_per_user, "en") + " tok/s");
@@ -140,9 +138,9 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     // so a stream's step costs what one TP group reading all the weights costs).
     const int speed_cards = layout.tp * replicas;
     const Context cs = context_on(ctx, hw, speed_cards, concurrency, context_tokens);
-    out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv);
-    const Misses o = misses_of(out.perf, ctx.scenario.targets, true);
-    const Misses p = misses_of(out.perf, ctx.scenario.targets, false);
+    out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv, false);
+    const Misses o = target_misses(out.perf, ctx.scenario.targets, true);
+    const Misses p = target_misses(out.perf, ctx.scenario.targets, false);
     out.optimistic.ttft = o.ttft, out.optimistic.tps = o.tps, out.optimistic.unknown = o.unknown;
     out.pessimistic.ttft = p.ttft, out.pessimistic.tps = p.tps, out.pessimistic.unknown = p.unknown;
     return out;
@@ -173,7 +171,7 @@ std::vector<ReplicaLayout> candidate_layouts(const Context& ctx, const Hardware&
         // llama.cpp / Ollama split layers over any number of cards (llama.cpp --split-mode layer).
         for (int n = 1; n <= kCardsPerNode; ++n) out.push_back({n, 1, true});
         // Beyond one node only llama.cpp's RPC backend spans machines; Ollama stays on one.
-        if (e.id == "llama.cpp")
+        if (e.layer_split_spans_nodes)
             for (int nodes = 2; nodes <= kMaxNodes; ++nodes) out.push_back({nodes * kCardsPerNode, 1, true});
         return out;
     }
@@ -211,91 +209,96 @@ int smallest_fitting(const std::vector<ReplicaLayout>& layouts, Fits fits) {
     return good;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// [SECTION] batch per replica
-// ---------------------------------------------------------------------------------------------------
-
-struct Sizing {
-    Interval mem_batch;         // sequences memory holds per replica (floored, capped at the concurrency)
-    int64_t batch_opt = 1;      // largest batch meeting the targets at the optimistic ends (or memory's)
-    int64_t batch_pess = 1;
-    bool meets_opt = false;     // targets hold at batch 1 at that end
-    bool meets_pess = false;
-    Misses at_one_opt, at_one_pess;
-    PerformanceResult perf;     // at batch_pess
-};
-
-// Largest b in [1, hi] with ok(b), assuming ok holds at 1 and stays true up to some b (a larger batch is
-// never faster per user and never has a shorter queue). Doubling first: the answer is usually far below
-// the memory bound.
-template <class F>
-int64_t largest_ok(int64_t hi, F ok) {
-    if (hi <= 1) return 1;
-    int64_t good = 1, bad = hi + 1;
-    for (int64_t b = 2;; b *= 2) {
-        if (b >= hi) {
-            if (ok(hi)) return hi;
-            bad = hi;
-            break;
-        }
-        if (!ok(b)) {
-            bad = b;
-            break;
-        }
-        good = b;
-    }
-    while (bad - good > 1) {
-        const int64_t mid = good + (bad - good) / 2;
-        (ok(mid) ? good : bad) = mid;
-    }
-    return good;
-}
-
-// One replica at batch b: b users, all running (b never exceeds what memory holds).
-class ReplicaSpeed {
-public:
-    ReplicaSpeed(const Context& ctx, const Hardware& hw, ReplicaLayout layout, const ReplicaKv& kv)
-        : ctx_(ctx), hw_(hw), layout_(layout), kv_(kv) {}
-    const PerformanceResult& at(int64_t batch) {
-        auto it = cache_.find(batch);
-        if (it == cache_.end()) {
-            const Context c = context_on(ctx_, hw_, layout_.tp, batch, ctx_.scenario.context_tokens);
-            it = cache_.emplace(batch, estimate_speed(c, layout_.tp, layout_.tp, kv_)).first;
-        }
-        return it->second;
-    }
-
-private:
-    const Context& ctx_;
-    const Hardware& hw_;
-    ReplicaLayout layout_;
-    ReplicaKv kv_;
-    std::map<int64_t, PerformanceResult> cache_;
-};
-
-Sizing size_replica(const Context& ctx, const Hardware& hw, ReplicaLayout layout, const MemoryBatch& memory) {
-    Sizing s;
-    const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
-    s.mem_batch = {std::clamp(memory.per_replica.lo, 1.0, double(conc)), std::clamp(memory.per_replica.hi, 1.0, double(conc))};
-    const Targets& t = ctx.scenario.targets;
-    ReplicaSpeed speed(ctx, hw, layout, memory.kv);
-
-    s.at_one_opt = misses_of(speed.at(1), t, true);
-    s.at_one_pess = misses_of(speed.at(1), t, false);
-    s.meets_opt = !s.at_one_opt.any();
-    s.meets_pess = !s.at_one_pess.any();
-
-    const int64_t mem_opt = static_cast<int64_t>(s.mem_batch.hi);
-    const int64_t mem_pess = static_cast<int64_t>(s.mem_batch.lo);
-    s.batch_pess = s.meets_pess ? largest_ok(mem_pess, [&](int64_t b) { return !misses_of(speed.at(b), t, false).any(); })
-                                : mem_pess;
-    s.batch_opt = s.meets_opt ? largest_ok(mem_opt, [&](int64_t b) { return !misses_of(speed.at(b), t, true).any(); })
-                              : mem_opt;
-    s.perf = speed.at(s.batch_pess);
-    return s;
-}
-
 std::string cards_of(ReplicaLayout l, const Hardware& hw) { return std::to_string(l.cards()) + " × " + hw.name; }
+
+// ---------------------------------------------------------------------------------------------------
+// [SECTION] users per replica and what binds them
+// ---------------------------------------------------------------------------------------------------
+
+// One layout's replica: its context, memory and sizer (the sizer refers to the first two).
+struct Replica {
+    ReplicaLayout layout;
+    MemoryBatch memory;
+    Context ctx;
+    std::unique_ptr<ReplicaSizer> sizer;
+    int64_t users_slow = 0;  // users per replica within the targets at the slow end; 0: one user misses
+    int64_t users_fast = 0;
+};
+
+std::unique_ptr<Replica> size_replica(const Context& base, const Hardware& hw, ReplicaLayout layout,
+                                      const MemoryBatch& memory, Precision precision) {
+    auto r = std::make_unique<Replica>();
+    r->layout = layout;
+    r->memory = memory;
+    const int64_t conc = std::max<int64_t>(1, base.scenario.concurrency);
+    r->ctx = context_on(base, hw, layout.tp, conc, base.scenario.context_tokens);
+    r->sizer = std::make_unique<ReplicaSizer>(r->ctx, layout.tp, r->memory.kv);
+    // The simulation admits requests against the KV they really hold (paged engines: the typical request's
+    // tokens; slot engines: a whole context per slot), so memory limits the users through it: requests beyond
+    // what the KV holds wait, and their TTFT shows it.
+    const bool confirm = precision == Precision::simulate;
+    r->users_slow = r->sizer->max_users(End::slow, conc, confirm);
+    r->users_fast = std::max(r->users_slow, r->sizer->max_users(End::fast, conc, confirm));
+    return r;
+}
+
+const ReplicaPoint& point_at(Replica& r, int64_t users, End end, Precision precision, ReplicaPoint& scratch) {
+    if (precision == Precision::simulate) return r.sizer->simulate(users, end);
+    scratch = r.sizer->screen(users, end);
+    return scratch;
+}
+
+// What stops one more user per replica at the slow end, in numbers: the KV (or the engine's sequence cap) makes
+// requests wait, the prompts' prefill work outgrows what a replica computes, or the batch slows each user's
+// tokens below the target.
+Text binding_text(Replica& r, Precision precision) {
+    const Scenario& s = r.ctx.scenario;
+    const int64_t conc = std::max<int64_t>(1, s.concurrency);
+    const int64_t u = r.users_slow;
+    if (u >= conc)
+        return {"一个副本即可服务全部 " + fmt::count(double(conc), "zh") + " 个用户",
+                "one replica serves all " + fmt::count(double(conc), "en") + " users"};
+    ReplicaPoint scratch;
+    const ReplicaPoint& beyond = point_at(r, u + 1, End::slow, precision, scratch);
+    const SimOutcome& o = beyond.outcome;
+    const std::string n_zh = fmt::count(double(std::max<int64_t>(1, u)), "zh"), n_en = fmt::count(double(std::max<int64_t>(1, u)), "en");
+    if (u == 0) {
+        // What one user alone sees at the slow end, against the target it misses.
+        Text t{"即使每副本只有 1 个用户也不达标", "even at batch 1 (one user per replica) the targets are missed"};
+        if (!beyond.tps_ok) {
+            const double tps = o.tpot_p50_s > 0 ? 1.0 / o.tpot_p50_s : 0.0;
+            t.zh += "：每人 " + fmt::number(tps, "zh") + " tok/s，目标 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s";
+            t.en += ": " + fmt::number(tps, "en") + " tok/s per user against " + fmt::number(s.targets.tps_per_user, "en") + " tok/s";
+        }
+        if (!beyond.ttft_ok) {
+            t.zh += "：首字 p90 " + fmt::number(o.ttft_p90_s, "zh") + " 秒，目标 " + fmt::number(s.targets.ttft_s, "zh") + " 秒";
+            t.en += ": TTFT p90 " + fmt::number(o.ttft_p90_s, "en") + " s against " + fmt::number(s.targets.ttft_s, "en") + " s";
+        }
+        return t;
+    }
+    if (!beyond.ttft_ok && o.mean_waiting >= 0.5 && r.memory.kv.limits_batch) {
+        const std::string held = fmt::count(std::floor(o.mean_running), "zh"), held_en = fmt::count(std::floor(o.mean_running), "en");
+        return {"KV 缓存每副本只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
+                "the KV cache holds about " + held_en + " sequences per replica and the rest wait (TTFT p90 passes the target)"};
+    }
+    if (!beyond.ttft_ok) {
+        // Prefill demand against what a replica computes when every step carries a full prompt chunk.
+        StepMix chunk;
+        const double budget = static_cast<double>(scheduler_for(r.ctx, u + 1, r.memory.kv, End::slow).step_tokens);
+        const double P = static_cast<double>(std::max<int64_t>(1, s.prompt_tokens));
+        chunk.prefill_tokens = budget;
+        chunk.prefill_seqs = std::max(1.0, budget / std::min(P, budget));
+        chunk.prefill_positions = budget * (std::min(P, budget) - 1.0) / 2.0;
+        const double capacity = budget / r.sizer->model().step_s(chunk, End::slow);
+        const double demand = o.requests_per_s * P;
+        return {"首字 p90 在每副本 " + n_zh + " 个用户以上超标：预填充需求 " + fmt::number(demand, "zh") +
+                    " tok/s，每副本算力约 " + fmt::number(capacity, "zh") + " tok/s",
+                "TTFT p90 passes the target beyond " + n_en + " users per replica: prefill demand " +
+                    fmt::number(demand, "en") + " tok/s vs about " + fmt::number(capacity, "en") + " tok/s per replica"};
+    }
+    return {"每人 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s 要求每副本不超过 " + n_zh + " 个用户",
+            fmt::number(s.targets.tps_per_user, "en") + " tok/s per user needs ≤ " + n_en + " users per replica"};
+}
 
 }  // namespace
 
@@ -303,10 +306,11 @@ std::string cards_of(ReplicaLayout l, const Hardware& hw) { return std::to_strin
 // [SECTION] plan_for, plan_all, smallest_fitting_tp
 // ---------------------------------------------------------------------------------------------------
 
-PlanRow plan_for(const Context& ctx, const Hardware& hw) {
+PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     PlanRow row;
     row.hardware = hw.id;
     row.name = hw.name;
+    row.simulated = precision == Precision::simulate;
     Notes notes;
     auto finish = [&]() {
         row.note_text = notes.joined();
@@ -349,41 +353,52 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw) {
         return finish();
     }
 
-    // Smallest layout that fits; a TP engine that misses the speed targets there moves up to a larger TP
+    // Smallest layout that fits; a TP engine whose one user misses the targets there moves up to a larger TP
     // group within the node (more cards per stream is the only way to a faster stream).
-    ReplicaLayout layout = layouts[chosen];
-    MemoryBatch memory = memory_for(layout);
-    Sizing sizing = size_replica(ctx, hw, layout, memory);
-    if (!sizing.meets_pess && !layout.layer_split && layout.pp == 1) {
+    std::unique_ptr<Replica> replica = size_replica(ctx, hw, layouts[chosen], memory_for(layouts[chosen]), precision);
+    if (replica->users_slow == 0 && !replica->layout.layer_split && replica->layout.pp == 1) {
         for (size_t i = chosen + 1; i < layouts.size() && layouts[i].pp == 1; ++i) {
-            const MemoryBatch mi = memory_for(layouts[i]);
-            const Sizing s = size_replica(ctx, hw, layouts[i], mi);
-            if (s.meets_pess) {
+            auto bigger = size_replica(ctx, hw, layouts[i], memory_for(layouts[i]), precision);
+            if (bigger->users_slow > 0) {
                 notes.add("为达到速度目标把 TP 提高到 " + std::to_string(layouts[i].tp),
                           "TP raised to " + std::to_string(layouts[i].tp) + " to meet the speed targets");
-                layout = layouts[i];
-                memory = mi;
-                sizing = s;
+                replica = std::move(bigger);
                 break;
             }
         }
     }
+    Replica& r = *replica;
+    const ReplicaLayout layout = r.layout;
 
+    // Replicas: the peak concurrency over the users one replica serves. When even one user misses at an end,
+    // that end's replicas are what memory needs for everyone (the row then misses the targets).
     const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
-    const double rep_opt = std::ceil(double(conc) / double(std::max<int64_t>(1, sizing.batch_opt)));
-    const double rep_pess = std::ceil(double(conc) / double(std::max<int64_t>(1, sizing.batch_pess)));
+    const double memory_users = std::max(1.0, r.memory.per_replica.lo);
+    auto replicas_for = [&](int64_t users) {
+        const double per = users > 0 ? double(users) : std::min(double(conc), memory_users);
+        return std::ceil(double(conc) / per);
+    };
     row.tp = layout.tp;
     row.pp = layout.pp;
     row.layer_split = layout.layer_split;
     row.fits = layout.pp == 1 && layout.tp <= kCardsPerNode;
-    row.replicas = Interval::of(rep_opt, rep_pess);
+    row.replicas = Interval::of(replicas_for(r.users_fast), replicas_for(r.users_slow));
     row.cards = row.replicas * double(layout.cards());
-    row.batch_per_replica = sizing.batch_pess;
-    row.meets_targets = sizing.meets_pess;
-    row.decode_tps_per_seq = sizing.perf.decode_tps_per_seq;
-    row.ttft_s = sizing.perf.ttft_s;
+    row.users_per_replica = {double(r.users_slow), double(r.users_fast)};
+    row.batch_per_replica = r.users_slow;
+    row.meets_targets = r.users_slow > 0;
 
-    if (!memory.capacity_known) {
+    // The speed users see at the planned (pessimistic) replica count.
+    const int64_t users = (conc + int64_t(row.replicas.hi) - 1) / std::max<int64_t>(1, int64_t(row.replicas.hi));
+    ReplicaPoint fast_scratch, slow_scratch;
+    const SimOutcome fast = point_at(r, users, End::fast, precision, fast_scratch).outcome;
+    const SimOutcome slow = point_at(r, users, End::slow, precision, slow_scratch).outcome;
+    row.decode_tps_per_seq = Interval::of(1.0 / std::max(fast.tpot_p50_s, 1e-9), 1.0 / std::max(slow.tpot_p50_s, 1e-9));
+    row.ttft_s = Interval::of(fast.ttft_p90_s, slow.ttft_p90_s);
+
+    row.binding = binding_text(r, precision);
+    notes.add(row.binding);
+    if (!r.memory.capacity_known) {
         const Context c = context_on(ctx, hw, layout.cards(), conc, L);
         const double need = estimate_memory(c, layout.cards(), layout.cards(), conc, L).total_gib.hi;
         notes.add("目录未给出内存容量：每台机器需要 ≥ " + fmt::number(need, "zh") + " GiB",
@@ -399,14 +414,8 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw) {
         notes.add("需要 " + std::to_string(layout.pp) + " 个节点 × " + std::to_string(layout.tp) + " 卡（跨节点流水线并行）",
                   "needs " + std::to_string(layout.pp) + " nodes × " + std::to_string(layout.tp) +
                       " cards (pipeline parallel across nodes)");
-    if (!sizing.meets_pess) {
-        const Text why = describe_misses(sizing.at_one_pess, ctx.scenario.targets, hw);
-        notes.add("即使每副本只有 1 个用户，" + why.zh, "even at batch 1: " + why.en);
-        if (sizing.meets_opt) notes.add("仅在乐观情况下达标", "meets the targets only in the optimistic case");
-    } else if (sizing.batch_pess == static_cast<int64_t>(sizing.mem_batch.lo) && sizing.batch_pess < conc) {
-        notes.add("每副本的批大小受 KV 显存限制为 " + std::to_string(sizing.batch_pess),
-                  "batch per replica limited by KV memory to " + std::to_string(sizing.batch_pess));
-    }
+    if (!row.meets_targets && r.users_fast > 0) notes.add("仅在乐观情况下达标", "meets the targets only in the optimistic case");
+    if (!row.simulated) notes.add("按稳态公式筛选（未逐步模拟）", "screened with the steady-state formula (not simulated)");
 
     bool on_demand = true;
     if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw, &on_demand)) {
@@ -421,17 +430,12 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw) {
     return finish();
 }
 
-std::vector<PlanRow> plan_all(const Context& ctx) {
-    std::vector<PlanRow> rows;
-    if (!ctx.catalog) return rows;
-    for (const Hardware& hw : ctx.catalog->hardware) {
-        if (hw.is_cpu()) continue;
-        rows.push_back(plan_for(ctx, hw));
-    }
-    // Cheapest meeting the targets first: rows that meet the targets on one node, then across nodes, then
-    // those that fit but miss, then the rest; within a group priced rows by the pessimistic monthly cost
-    // (what a typical deployment pays: a wide card interval must not win on its optimistic end), then by
-    // cards.
+namespace {
+
+// Cheapest meeting the targets first: rows that meet the targets on one node, then across nodes, then those
+// that fit but miss, then the rest; within a group priced rows by the pessimistic monthly cost (what a
+// typical deployment pays: a wide card interval must not win on its optimistic end), then by cards.
+void sort_plan(std::vector<PlanRow>& rows) {
     auto group = [](const PlanRow& r) {
         if (r.meets_targets && r.fits) return 0;
         if (r.meets_targets) return 1;
@@ -449,6 +453,29 @@ std::vector<PlanRow> plan_all(const Context& ctx) {
         if (a.cards.lo != b.cards.lo) return a.cards.lo < b.cards.lo;
         return a.name < b.name;
     });
+}
+
+}  // namespace
+
+std::vector<PlanRow> plan_all(const Context& ctx) {
+    std::vector<PlanRow> rows;
+    if (!ctx.catalog) return rows;
+    for (const Hardware& hw : ctx.catalog->hardware) {
+        if (hw.is_cpu()) continue;
+        rows.push_back(plan_for(ctx, hw, Precision::screen));
+    }
+    sort_plan(rows);
+    // The rows a reader sees first, and the scenario's own hardware, settled by the simulation.
+    int settled = 0;
+    for (PlanRow& row : rows) {
+        const bool own = row.hardware == ctx.hardware.id;
+        if (!own && (settled >= kSimulatedPlanRows || row.cards.hi <= 0)) continue;
+        if (const Hardware* hw = ctx.catalog->find_hardware(row.hardware)) {
+            row = plan_for(ctx, *hw, Precision::simulate);
+            if (!own) ++settled;
+        }
+    }
+    sort_plan(rows);
     return rows;
 }
 

@@ -1,5 +1,6 @@
-// plan.hpp — from memory and speed to cards: smallest TP that fits, batch per replica that meets the
-// targets, replicas for the peak concurrency, cost per month.
+// plan.hpp — from memory and speed to cards (docs/estimation.md §6): the smallest replica layout that holds the
+// model, then the users one replica serves within the targets at each end of the efficiency ranges (the serving
+// simulation, sizing.hpp), replicas for the peak concurrency, cards and their cost.
 #pragma once
 
 #include "context.hpp"
@@ -10,19 +11,21 @@
 
 namespace infersizer {
 
-// Plan for one accelerator (ctx.hardware is replaced by `hw`).
-PlanRow plan_for(const Context& ctx, const Hardware& hw);
+// How a plan row's users per replica are found: the steady-state estimate alone (a screen), or settled by the
+// serving simulation.
+enum class Precision { screen, simulate };
 
-// Plan for every non-CPU accelerator of the catalog, cheapest meeting the targets first.
+// Plan for one accelerator (ctx.hardware is replaced by `hw`).
+PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision = Precision::simulate);
+
+// Plan for every non-CPU accelerator of the catalog, cheapest meeting the targets first. Every row is screened;
+// the first kSimulatedPlanRows and the scenario's own hardware are settled by the simulation.
 std::vector<PlanRow> plan_all(const Context& ctx);
+inline constexpr int kSimulatedPlanRows = 6;
 
 // Smallest tensor-parallel degree (1, 2, 4, 8) whose memory holds weights + runtime + activations + one
 // full-context sequence on `hw`; 0 when none does.
 int smallest_fitting_tp(const Context& ctx, const Hardware& hw);
-
-// ---------------------------------------------------------------------------------------------------
-// Added by plan.cpp: the serving check the planner and the decision table share.
-// ---------------------------------------------------------------------------------------------------
 
 // One replica's cards: `tp` cards split each layer's matrices (TP engines) or the layers (layer_split:
 // llama.cpp, Ollama — what `tp` means to memory.cpp and speed.cpp for them); `pp` pipeline stages of `tp`
@@ -44,8 +47,9 @@ struct Misses {
     bool any() const { return memory || ttft || tps || unknown; }
 };
 
-// One end of a speed result against the targets: optimistic compares the fast ends (highest tokens/s,
-// lowest TTFT), pessimistic the slow ends. `unknown` when the speed is not a finite positive number.
+// One end of a speed result against the targets, the core's one rule (sizing.hpp): p90 TTFT within the TTFT
+// target, tokens/s per user (1 / median time per output token) at or above the target. Optimistic compares the
+// fast ends, pessimistic the slow ends. `unknown` when a figure is not a finite positive number.
 Misses target_misses(const PerformanceResult& perf, const Targets& targets, bool optimistic);
 
 // What a miss means, in both languages ("TTFT passes 2 s, and per-user speed drops below 10 tok/s");
@@ -62,25 +66,27 @@ struct ServingCheck {
 };
 
 // What memory holds on one layout: sequences of `context_tokens` per replica (floored; from estimate_fit,
-// independent of the concurrency) and whether one full sequence fits (estimate_fit at concurrency 1).
+// independent of the concurrency), whether one full sequence fits, and the KV the simulation admits against.
 // Without a known capacity (a CPU platform without a RAM size) nothing limits the batch.
 struct MemoryBatch {
     Interval per_replica;
-    ReplicaKv kv;            // what the serving simulation admits against
+    ReplicaKv kv;
     bool capacity_known = true;
     bool one_sequence_fits = false;
 };
 MemoryBatch memory_batch(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                          int64_t context_tokens);
 
-// `concurrency` users with sequences of `context_tokens` on `replicas` replicas of `layout` on `hw`,
-// against ctx's targets. Memory from estimate_fit, speed from estimate_speed (users beyond what memory
-// holds wait, which shows in the TTFT).
+// `concurrency` users with sequences of `context_tokens` on `replicas` replicas of `layout` on `hw`, against
+// ctx's targets, simulated (without the burst figure).
 ServingCheck check_serving(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                            int64_t concurrency, int64_t context_tokens);
-// The same with the memory side computed once (searches over concurrency reuse it).
+// The same with the memory side computed once.
 ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                                 int64_t concurrency, int64_t context_tokens, const MemoryBatch& memory);
+
+// The scenario on `cards` of `hw` at `concurrency` and `context_tokens` (what the searches vary).
+Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t concurrency, int64_t context_tokens);
 
 // The catalog's GPU servers hold 8 cards (HGX/DGX boards); TP stops there and pipeline stages go across
 // nodes. The planner searches up to kMaxNodes nodes per replica: a search bound, not a physical limit.

@@ -84,9 +84,12 @@ struct PlanRow {
     bool has_price = false;
     bool meets_targets = false;
     bool fits = false;         // weights + one full sequence fit in some TP ≤ 8
-    int64_t batch_per_replica = 0;
-    Interval decode_tps_per_seq;
-    Interval ttft_s;
+    int64_t batch_per_replica = 0;  // users per replica at the pessimistic end (users_per_replica.lo)
+    Interval users_per_replica;     // users one replica serves within the targets (slow end … fast end)
+    Interval decode_tps_per_seq;    // at the planned users per replica (the pessimistic replica count)
+    Interval ttft_s;                // p90, likewise
+    Text binding;                   // what limits the users per replica, in numbers
+    bool simulated = false;         // false: screened with the steady-state estimate only
     std::string note;          // why it fails or what limits it (English; note_text has both languages)
     // Added by the planner: the layout behind `tp`, and the note in both languages.
     int pp = 1;                // pipeline stages across nodes of 8 cards (TP engines beyond TP 8)

@@ -594,6 +594,89 @@ SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& schedul
     return Simulation(cost, scheduler, workload).run();
 }
 
+SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc, const Workload& w) {
+    SimOutcome out;
+    const double P = static_cast<double>(std::max<int64_t>(1, w.prompt_tokens));
+    const double O = static_cast<double>(std::max<int64_t>(1, w.output_tokens));
+    const double budget = static_cast<double>(std::max<int64_t>(1, sc.step_tokens));
+    const double users = static_cast<double>(std::max<int64_t>(1, w.clients));
+    // Sequences the server runs at once: its cap, and a paged pool at the mean sequence (or the whole one
+    // where admission reserves it).
+    double n = std::min(users, static_cast<double>(std::max<int64_t>(1, sc.max_seqs)));
+    if (sc.paged_kv && sc.kv_capacity_tokens > 0) {
+        const double per_seq = (sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(sc.kv_block_tokens);
+        n = std::min(n, std::max(1.0, std::floor(static_cast<double>(sc.kv_capacity_tokens) / per_seq)));
+    }
+    const double chunk = std::min(P, budget);
+    const double prefill_steps = std::ceil(P / budget);
+    auto prefill_mix = [&](double tokens, double positions_per_token) {
+        StepMix m;
+        m.prefill_tokens = tokens;
+        m.prefill_seqs = std::max(1.0, tokens / chunk);
+        m.prefill_positions = tokens * positions_per_token;
+        return m;
+    };
+    // Positions of a prompt's tokens average half the prompt.
+    const double half_prompt = (P - 1.0) / 2.0;
+    double tpot = 0, ttft = 0, step = 0;
+    if (sc.mixed_steps) {
+        // Each request spends C steps: ⌈P / budget⌉ carrying its prompt and O − 1 decoding, unless the budget
+        // cannot carry everyone's tokens, which stretches the cycle to n·(P + O − 1) / budget steps.
+        const double cycle_steps = std::max(O - 1.0 + prefill_steps, n * (P + O - 1.0) / budget);
+        StepMix mix = prefill_mix(n * P / cycle_steps, half_prompt);
+        mix.decode_seqs = n * (O - 1.0) / cycle_steps;
+        mix.decode_positions = mix.decode_seqs * (P + O / 2.0);
+        step = cost.step_s(mix);
+        tpot = step;
+        // The prompt waits for the step in flight, then rides its own chunk steps (its chunk, the other prompts'
+        // tokens of a mean step, the decodes); a budget near saturation queues it behind other prompts.
+        StepMix own = mix;
+        own.prefill_tokens = std::min(budget, std::max(chunk, mix.prefill_tokens + chunk));
+        own.prefill_seqs = std::max(1.0, own.prefill_tokens / chunk);
+        own.prefill_positions = own.prefill_tokens * half_prompt;
+        const double load = std::min(0.95, (mix.prefill_tokens + mix.decode_seqs) / budget);
+        ttft = 0.5 * step + prefill_steps * cost.step_s(own) + step * load / (2.0 * (1.0 - load));
+    } else {
+        // Prefill steps run alone and stall the decodes: the decoders' time per token is a decode step plus
+        // their share of the prefill steps the arriving prompts need.
+        StepMix decode;
+        decode.decode_seqs = n;
+        decode.decode_positions = n * (P + O / 2.0);
+        const double decode_s = cost.step_s(decode);
+        const double alone_s = prefill_steps * cost.step_s(prefill_mix(chunk, half_prompt));
+        // Prompts that arrive during one prefill step share the next, up to the budget.
+        double per_request_s = alone_s, busy = 0;
+        // The time per output token t solves t = decode / (1 − busy(t)), where busy(t), the share of time in
+        // prefill steps, falls as t lengthens the cycle: bisect (a plain iteration oscillates).
+        auto busy_at = [&](double t) {
+            const double rate = n / (alone_s + (O - 1.0) * t);
+            const double batch = std::clamp(rate * alone_s, 1.0, std::max(1.0, budget / P));
+            per_request_s = batch > 1.0 ? cost.step_s(prefill_mix(batch * chunk, half_prompt)) * prefill_steps / batch : alone_s;
+            return std::min(0.95, rate * per_request_s);
+        };
+        double lo = decode_s, hi = decode_s / 0.05;
+        for (int i = 0; i < 40; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (decode_s / (1.0 - busy_at(mid)) > mid ? lo : hi) = mid;
+        }
+        tpot = hi;
+        busy = busy_at(tpot);
+        step = decode_s;
+        ttft = 0.5 * decode_s + alone_s + per_request_s * busy / (2.0 * (1.0 - busy));
+    }
+    const double cycle = ttft + (O - 1.0) * tpot;
+    out.requests_per_s = n / cycle;
+    out.queue_wait_s = users > n ? (users - n) / out.requests_per_s : 0.0;
+    out.ttft_p50_s = out.ttft_p90_s = out.ttft_mean_s = ttft + out.queue_wait_s;
+    out.tpot_p50_s = out.tpot_mean_s = tpot;
+    out.throughput_tps = out.requests_per_s * O;
+    out.mean_running = n;
+    out.mean_waiting = std::max(0.0, users - n);
+    out.mean_step_s = step;
+    out.simulated_clients = 0;
+    return out;
+}
+
 double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload) {
     Workload w = workload;
     w.arrival_rate_per_s = 0;

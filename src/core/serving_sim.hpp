@@ -97,6 +97,12 @@ struct SimOutcome {
 
 SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload);
 
+// A steady-state estimate without stepping: a fixed point of the mean step (decodes and prefill tokens per step
+// from the request cycle, the cycle from the step), then the queue by Little's law. Fills the same fields as
+// simulate_serving (the percentiles are the mean); a few microseconds instead of tens to hundreds, so searches
+// screen with it and confirm their answer with the simulation.
+SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload);
+
 // The stress case: every client sends at the same instant (a load test's first round, or one whose
 // num_prompts equals its concurrency); the mean TTFT of those requests. Never the steady state.
 double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload);

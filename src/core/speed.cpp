@@ -86,7 +86,7 @@ SchedulerConfig scheduler_for(const Context& ctx, int64_t users, const ReplicaKv
     return sc;
 }
 
-PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv) {
+PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst) {
     PerformanceResult res;
     const Scenario& s = ctx.scenario;
     cards = std::max(1, cards);
@@ -116,8 +116,9 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     const double share = static_cast<double>(concurrency) / static_cast<double>(users);
     res.ttft_s = Interval::of(fast.ttft_p50_s, slow.ttft_p50_s);
     res.ttft_p90_s = Interval::of(fast.ttft_p90_s, slow.ttft_p90_s);
-    res.burst_ttft_s = Interval::of(simulate_burst_ttft_s(StepModelCost(model, End::fast), fast_sc, w),
-                                    simulate_burst_ttft_s(StepModelCost(model, End::slow), slow_sc, w));
+    if (burst)
+        res.burst_ttft_s = Interval::of(simulate_burst_ttft_s(StepModelCost(model, End::fast), fast_sc, w),
+                                        simulate_burst_ttft_s(StepModelCost(model, End::slow), slow_sc, w));
     res.decode_tps_per_seq = rate_of(fast.tpot_p50_s, slow.tpot_p50_s, 1.0);
     res.throughput_tps = Interval::of(fast.throughput_tps * share, slow.throughput_tps * share);
     res.requests_in_flight = Interval::of(fast.mean_running * share, slow.mean_running * share);

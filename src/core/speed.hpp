@@ -22,7 +22,8 @@ Interval prefill_s(const Context& ctx, int tp, int64_t prompt_tokens);
 SchedulerConfig scheduler_for(const Context& ctx, int64_t users, const ReplicaKv& kv, End end);
 
 // Speed of the scenario's concurrency spread over cards / tp replicas of `tp` cards, each holding `kv`.
-PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv);
+// `burst` adds the stress figure (two more simulations); searches that only judge the targets leave it out.
+PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst = true);
 
 // Output tokens/s of one replica kept full by a closed loop of `clients` requests of `prompt_tokens` in and
 // `output_tokens` out, with no memory limit on the batch (a load tool at saturation).
