@@ -88,13 +88,13 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
 
     out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";
     for (const DecisionRow& d : r.decision) {
-        out << "  " << d.option << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+        out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
         if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
     }
     if (!r.scenarios.empty()) {
         out << "\n" << t("典型场景", "Typical scenarios") << "\n";
         for (const DecisionRow& d : r.scenarios) {
-            out << "  " << d.option << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+            out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
             if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
         }
     }

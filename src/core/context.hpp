@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace infersizer {
@@ -41,6 +42,9 @@ struct Context {
     // others reuse; a hand-built context gets its slot on first use.
     struct FactsSlot {
         std::shared_ptr<const ModelFacts> facts;
+        // Serving simulations already run for this estimate, by everything that determines them (speed.hpp's
+        // simulate_memo): the plan, the decision rows and the estimate ask for many of the same ones.
+        std::unordered_map<std::string, std::shared_ptr<const void>> simulations;
     };
     mutable std::shared_ptr<FactsSlot> facts_slot;
 

@@ -15,10 +15,12 @@
 #include "format_text.hpp"
 #include "memory.hpp"
 #include "plan.hpp"
+#include "sizing.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace infersizer {
@@ -29,48 +31,18 @@ namespace {
 // [SECTION] searches
 // ---------------------------------------------------------------------------------------------------
 
-// Largest k in [a, b] with ok(k), assuming ok holds up to some k and fails beyond; a − 1 when ok(a) fails.
-// Doubling from a, then bisecting: about 2·log2(b − a) checks.
-template <class Ok>
-int64_t largest_true(int64_t a, int64_t b, Ok ok) {
-    if (a > b || !ok(a)) return a - 1;
-    int64_t good = a, bad = b + 1;
-    for (int64_t step = 1;; step *= 2) {
-        const int64_t x = a + step;
-        if (x >= b) {
-            if (ok(b)) return b;
-            bad = b;
-            break;
-        }
-        if (!ok(x)) {
-            bad = x;
-            break;
-        }
-        good = x;
-    }
-    while (bad - good > 1) {
-        const int64_t mid = good + (bad - good) / 2;
-        (ok(mid) ? good : bad) = mid;
-    }
-    return good;
-}
-
-// Runs the search over indices [a, b] (value(k) converts an index to tokens or users).
-template <class Check, class Value>
-SearchLimit run_search(int64_t a, int64_t b, Check check, Value value) {
-    std::map<int64_t, ServingCheck> cache;
-    auto get = [&](int64_t k) -> const ServingCheck& {
-        auto it = cache.find(k);
-        if (it == cache.end()) it = cache.emplace(k, check(k)).first;
-        return it->second;
-    };
+// The limit at each end, screened with the steady-state estimate and settled with the simulation (sizing.hpp);
+// `check` is the full check one step beyond the pessimistic limit (what the sentence says fails there).
+template <class Meets, class Check, class Value>
+SearchLimit run_search(int64_t a, int64_t b, Meets meets, Check check, Value value) {
     SearchLimit s;
     s.upper = value(std::max(a, b));
     if (a > b) return s;
-    const int64_t kp = largest_true(a, b, [&](int64_t k) { return !get(k).pessimistic.any(); });
-    // The optimistic ends hold wherever the pessimistic ones do: search on from there.
-    const int64_t from = std::max(a, kp);
-    int64_t ko = largest_true(from, b, [&](int64_t k) { return !get(k).optimistic.any(); });
+    auto screen = [&](End end) { return [&, end](int64_t k) { return meets(k, end, false); }; };
+    auto confirm = [&](End end) { return [&, end](int64_t k) { return meets(k, end, true); }; };
+    const int64_t kp = largest_true_confirmed(a, b, screen(End::slow), confirm(End::slow));
+    // The fast end holds wherever the slow end does: search on from there.
+    int64_t ko = largest_true_confirmed(std::max(a, kp), b, screen(End::fast), confirm(End::fast));
     ko = std::max(ko, kp);
     s.pessimistic = kp >= a ? value(kp) : 0;
     s.optimistic = ko >= a ? value(ko) : 0;
@@ -78,7 +50,7 @@ SearchLimit run_search(int64_t a, int64_t b, Check check, Value value) {
     s.optimistic_capped = ko == b;
     const int64_t beyond = kp >= a ? kp + 1 : a;
     if (beyond <= b) {
-        s.beyond_check = get(beyond);
+        s.beyond_check = check(beyond);
         s.beyond = s.beyond_check.pessimistic;
     }
     return s;
@@ -88,24 +60,65 @@ SearchLimit run_search(int64_t a, int64_t b, Check check, Value value) {
 
 SearchLimit max_concurrency_meeting_targets(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                                             int64_t context_tokens) {
-    // What memory holds does not depend on the concurrency: computed once for the whole search.
-    const MemoryBatch memory = memory_batch(ctx, hw, layout, replicas, context_tokens);
-    return run_search(
-        limits::kConcurrencyMin, limits::kConcurrencyMax,
-        [&](int64_t n) { return check_serving_with(ctx, hw, layout, replicas, n, context_tokens, memory); },
-        [](int64_t n) { return n; });
+    replicas = std::max(1, replicas);
+    // One replica's memory and sizer; concurrency n puts ⌈n / replicas⌉ users on each.
+    const MemoryBatch memory = memory_batch(ctx, hw, layout, 1, context_tokens);
+    const Context c = context_on(ctx, hw, layout.tp, 1, context_tokens);
+    ReplicaSizer sizer(c, layout.tp, memory.kv);
+    const int64_t cap = std::max<int64_t>(1, limits::kConcurrencyMax / replicas);
+    SearchLimit s;
+    s.upper = std::min<int64_t>(limits::kConcurrencyMax, cap * replicas);
+    const int64_t slow = memory.per_replica.lo >= 1 ? sizer.max_users(End::slow, cap, true) : 0;
+    const int64_t fast = memory.per_replica.hi >= 1 ? std::max(slow, sizer.max_users(End::fast, cap, true)) : slow;
+    s.pessimistic = slow * replicas;
+    s.optimistic = fast * replicas;
+    s.pessimistic_capped = slow == cap;
+    s.optimistic_capped = fast == cap;
+    const int64_t beyond = slow * replicas + 1;
+    if (beyond <= s.upper) {
+        s.beyond_check = check_serving(ctx, hw, layout, replicas, beyond, context_tokens);
+        s.beyond = s.beyond_check.pessimistic;
+    }
+    return s;
 }
 
 SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
                                         int64_t concurrency) {
     const Scenario& s = ctx.scenario;
+    replicas = std::max(1, replicas);
+    const int64_t users = (std::max<int64_t>(1, concurrency) + replicas - 1) / replicas;
     const int64_t shortest = std::max(limits::kContextMin, s.prompt_tokens + s.output_tokens);
     const int64_t longest = std::max(ctx.model.max_context > 0 ? ctx.model.max_context : limits::kContextMax,
                                      s.context_tokens);
     const int64_t a = (shortest + kContextStepTokens - 1) / kContextStepTokens;
     const int64_t b = longest / kContextStepTokens;
+    // A sizer per context (the context moves what memory holds, not the requests' lengths).
+    struct AtContext {
+        MemoryBatch memory;
+        Context ctx;
+        std::unique_ptr<ReplicaSizer> sizer;
+    };
+    std::map<int64_t, std::unique_ptr<AtContext>> at;
+    auto get = [&](int64_t k) -> AtContext& {
+        auto it = at.find(k);
+        if (it == at.end()) {
+            auto e = std::make_unique<AtContext>();
+            e->memory = memory_batch(ctx, hw, layout, 1, k * kContextStepTokens);
+            e->ctx = context_on(ctx, hw, layout.tp, users, k * kContextStepTokens);
+            e->sizer = std::make_unique<ReplicaSizer>(e->ctx, layout.tp, e->memory.kv);
+            it = at.emplace(k, std::move(e)).first;
+        }
+        return *it->second;
+    };
+    auto meets = [&](int64_t k, End end, bool simulate) {
+        AtContext& e = get(k);
+        if (!e.memory.one_sequence_fits) return false;
+        const bool memory_ok = end == End::slow ? e.memory.per_replica.lo >= 1 : e.memory.per_replica.hi >= 1;
+        if (!memory_ok) return false;
+        return simulate ? e.sizer->simulate(users, end).meets() : e.sizer->screen(users, end).meets();
+    };
     return run_search(
-        a, b,
+        a, b, meets,
         [&](int64_t k) { return check_serving(ctx, hw, layout, replicas, concurrency, k * kContextStepTokens); },
         [](int64_t k) { return k * kContextStepTokens; });
 }
@@ -272,10 +285,11 @@ Text fails_when_for(const Setup& s, const Text& who) {
 }
 
 // "at 5 concurrent users TTFT 0.3–0.6 s, 35–60 tok/s per user".
+// The figures the targets are judged on: p90 TTFT and the tokens/s each user sees.
 Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
-    return {fmt::count(double(concurrency), "zh") + " 并发下首字 " + fmt::interval(p.ttft_s, "s", "zh") + "，每人 " +
+    return {fmt::count(double(concurrency), "zh") + " 并发下首字（p90）" + fmt::interval(p.ttft_p90_s, "s", "zh") + "，每人 " +
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "zh"),
-            "at " + users_en(concurrency) + " TTFT " + fmt::interval(p.ttft_s, "s", "en") + ", " +
+            "at " + users_en(concurrency) + " TTFT (p90) " + fmt::interval(p.ttft_p90_s, "s", "en") + ", " +
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "en") + " per user"};
 }
 
@@ -284,8 +298,10 @@ Text memory_clause(const Setup& s, const MemoryResult& m) {
     if (!m.capacity_known)
         return {"需 ≥ " + fmt::number(m.total_gib.hi, "zh") + " GiB " + w,
                 "needs ≥ " + fmt::number(m.total_gib.hi, "en") + " GiB of RAM"};
-    return {w + " " + fmt::interval(m.total_gib, "", "zh") + " / " + fmt::number(m.capacity_gib, "zh") + " GiB",
-            "memory " + fmt::interval(m.total_gib, "", "en") + " / " + fmt::number(m.capacity_gib, "en") + " GiB"};
+    const bool per_replica = m.replicas > 1;
+    return {(per_replica ? "每副本" : "") + w + " " + fmt::interval(m.total_gib, "", "zh") + " / " + fmt::number(m.capacity_gib, "zh") + " GiB",
+            std::string(per_replica ? "memory per replica " : "memory ") + fmt::interval(m.total_gib, "", "en") + " / " +
+                fmt::number(m.capacity_gib, "en") + " GiB"};
 }
 
 // "; prefill assumes the product line's 6–16 cores" — when a CPU platform's compute comes from its product
@@ -297,9 +313,14 @@ Text product_line_clause(const Hardware& hw) {
                                                                    " cores, not your machine"};
 }
 
+// One replica's memory with its share of the users (the result's convention).
 MemoryResult memory_of(const Setup& s) {
     const Scenario& sc = s.ctx.scenario;
-    return estimate_memory(s.ctx, s.layout.cards() * s.replicas, s.layout.cards(), sc.concurrency, sc.context_tokens);
+    const int64_t users = (std::max<int64_t>(1, sc.concurrency) + s.replicas - 1) / s.replicas;
+    MemoryResult m = estimate_memory(s.ctx, s.layout.cards(), s.layout.cards(), users, sc.context_tokens);
+    m.replicas = s.replicas;
+    m.all_cards_total_gib = m.total_gib * double(s.replicas);
+    return m;
 }
 
 Text suggestion(const Result& partial) {
@@ -373,7 +394,7 @@ namespace {
 
 DecisionRow cpu_row(const Context& ctx) {
     DecisionRow row;
-    row.option = "cpu";
+    row.option = DecisionOption::cpu;
     const auto choice = choose_cpu_platform(ctx);
     if (!choice) {
         row.reason = {"目录中没有 CPU 平台", "the catalog has no CPU platform"};
@@ -408,7 +429,7 @@ DecisionRow cpu_row(const Context& ctx) {
 
 DecisionRow gpu_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "gpu";
+    row.option = DecisionOption::gpu;
     std::optional<Setup> setup;
     Text origin;
     if (is_accelerator(ctx.hardware)) {
@@ -486,7 +507,7 @@ Text with_api_caveats(const Text& break_even) {
 
 DecisionRow api_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "api";
+    row.option = DecisionOption::api;
     const CostResult& c = partial.cost;
     const double rpd = ctx.scenario.requests_per_day;
     if (!c.has_api_price) {
@@ -534,7 +555,7 @@ Setup own_setup(const Context& ctx, const Result& partial) {
 
 DecisionRow personal_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "personal";
+    row.option = DecisionOption::personal;
     const Setup s = own_setup(ctx, partial);
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
@@ -574,7 +595,7 @@ DecisionRow personal_row(const Context& ctx, const Result& partial) {
 
 DecisionRow offline_batch_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "offline_batch";
+    row.option = DecisionOption::offline_batch;
     const Setup s = own_setup(ctx, partial);
     const Scenario& sc = s.ctx.scenario;
     // Latency targets do not apply: fill every sequence memory holds and count finished requests.
@@ -624,7 +645,7 @@ DecisionRow offline_batch_row(const Context& ctx, const Result& partial) {
 
 DecisionRow cloud_api_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "cloud_api";
+    row.option = DecisionOption::cloud_api;
     const CostResult& c = partial.cost;
     const double rpd = ctx.scenario.requests_per_day;
     if (!c.has_api_price) {
@@ -675,7 +696,7 @@ DecisionRow cloud_api_row(const Context& ctx, const Result& partial) {
 
 DecisionRow online_service_row(const Context& ctx, const Result& partial) {
     DecisionRow row;
-    row.option = "online_service";
+    row.option = DecisionOption::online_service;
     const Scenario& sc = ctx.scenario;
     const std::string goal_zh = fmt::count(double(sc.concurrency), "zh") + " 并发，首字 ≤ " + fmt::number(sc.targets.ttft_s, "zh") +
                                 " s，每人 ≥ " + fmt::number(sc.targets.tps_per_user, "zh") + " tok/s";
@@ -745,51 +766,78 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Result&
 // [SECTION] verdict sentence
 // ---------------------------------------------------------------------------------------------------
 
+namespace {
+
+// "8–12 × H100 SXM5 80GB (TP 2 × 4–6 replicas)" when the planner chose the count; else "8 × H100 SXM5 80GB".
+Text setup_label(const Context& ctx, const Result& partial, const Setup& s) {
+    if (!partial.planned) return s.label;
+    const PlannedCount& p = *partial.planned;
+    const std::string cards_zh = fmt::count_range(p.cards, "zh"), cards_en = fmt::count_range(p.cards, "en");
+    const std::string reps_zh = fmt::count_range(p.replicas, "zh"), reps_en = fmt::count_range(p.replicas, "en");
+    std::string layout_zh, layout_en;
+    if (p.layer_split) {
+        layout_zh = "按层切分";
+        layout_en = "layer split";
+    } else {
+        const std::string tp = std::to_string(p.tp) + (p.pp > 1 ? " × PP " + std::to_string(p.pp) : "");
+        layout_zh = "TP " + tp + " × " + reps_zh + " 个副本";
+        layout_en = "TP " + tp + " × " + reps_en + (p.replicas.hi > 1 ? " replicas" : " replica");
+    }
+    return {cards_zh + " × " + ctx.hardware.name + "（" + layout_zh + "）", cards_en + " × " + ctx.hardware.name + " (" + layout_en + ")"};
+}
+
+}  // namespace
+
 Text verdict_sentence(const Context& ctx, const Result& partial) {
     const Setup s = user_setup(ctx, partial);
+    const Text label = setup_label(ctx, partial, s);
     const Scenario& sc = ctx.scenario;
     const MemoryResult& m = partial.memory;
     const PerformanceResult& p = partial.performance;
     const Targets& t = sc.targets;
-    const Misses pess = target_misses(p, t, false);
-    const Misses opt = target_misses(p, t, true);
     const Text mem = memory_clause(s, m);
     const Text speed = speed_clause(p, sc.concurrency);
     const std::string w = memory_word_zh(ctx.hardware);
 
     if (auto mib = raised_wired_limit_mib(ctx, m, partial.count)) {
-        return {s.label.zh + " 需提高 GPU 内存上限才放得下：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") +
+        return {label.zh + " 需提高 GPU 内存上限才放得下：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") +
                     "，macOS 默认给 GPU 的内存扣除冗余后只有 " + fmt::number(m.budget_gib, "zh") + " GiB；执行 sudo sysctl iogpu.wired_limit_mb=" +
                     std::to_string(*mib) + " 后，" + speed.zh,
-                s.label.en + " fits only with a raised GPU wiring cap: needs " + fmt::interval(m.total_gib, "GiB", "en") +
+                label.en + " fits only with a raised GPU wiring cap: needs " + fmt::interval(m.total_gib, "GiB", "en") +
                     ", while macOS's default GPU share leaves " + fmt::number(m.budget_gib, "en") + " GiB after headroom; after sudo sysctl "
                     "iogpu.wired_limit_mb=" + std::to_string(*mib) + ", " + speed.en};
     }
-    if (m.capacity_known && !partial.fit.fits) {
-        const Text sug = suggestion(partial);
-        return {s.label.zh + " 不够：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +
-                    fmt::number(m.budget_gib, "zh") + " GiB（已扣除冗余）" + sug.zh,
-                s.label.en + " is not enough: needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " +
-                    fmt::number(m.budget_gib, "en") + " GiB usable after headroom" + sug.en};
+    switch (partial.status) {
+        case ServingStatus::does_not_fit: {
+            const Text sug = suggestion(partial);
+            return {label.zh + " 不够：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +
+                        fmt::number(m.budget_gib, "zh") + " GiB（已扣除冗余）" + sug.zh,
+                    label.en + " is not enough: needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " +
+                        fmt::number(m.budget_gib, "en") + " GiB usable after headroom" + sug.en};
+        }
+        case ServingStatus::meets: {
+            Text out{label.zh + " 够用：" + mem.zh + "，" + speed.zh, label.en + " is enough: " + mem.en + "; " + speed.en};
+            if (partial.cards_needed) {
+                out.zh += "；其实 " + fmt::count_range(*partial.cards_needed, "zh") + " 张就够";
+                out.en += "; " + fmt::count_range(*partial.cards_needed, "en") + " of them suffice";
+            }
+            if (m.capacity_known && !partial.fit.fits) {
+                out.zh += "（按典型请求长度；所有用户同时用满 " + fmt::tokens(sc.context_tokens) + " 上下文则放不下）";
+                out.en += " (at the typical request length; every user at the full " + fmt::tokens(sc.context_tokens) +
+                          " context at once would not fit)";
+            }
+            return out;
+        }
+        case ServingStatus::misses_targets: break;
     }
-    if (!m.capacity_known) {
-        // No RAM size in the catalog: say what the machine needs instead of claiming a fit.
-        const Text why = describe_misses(pess, t, ctx.hardware);
-        if (!pess.any())
-            return {s.label.zh + " 够用（" + mem.zh + "）：" + speed.zh, s.label.en + " is enough (" + mem.en + "): " + speed.en};
-        const Text sug = suggestion(partial);
-        return {s.label.zh + " 达不到目标（" + mem.zh + "）：" + speed.zh + "（" + why.zh + "）" + sug.zh,
-                s.label.en + " misses the targets (" + mem.en + "): " + speed.en + " (" + why.en + ")" + sug.en};
-    }
-    if (!pess.any())
-        return {s.label.zh + " 够用：" + mem.zh + "，" + speed.zh, s.label.en + " is enough: " + mem.en + "; " + speed.en};
-    if (!opt.any())
-        return {s.label.zh + " 勉强够用：" + mem.zh + "，" + speed.zh + "（仅乐观情况下达标）",
-                s.label.en + " is borderline: " + mem.en + "; " + speed.en + " (meets the targets only in the optimistic case)"};
+    const Misses pess = target_misses(p, t, false);
+    if (partial.targets_met.optimistic)
+        return {label.zh + " 勉强够用：" + mem.zh + "，" + speed.zh + "（仅乐观情况下达标）",
+                label.en + " is borderline: " + mem.en + "; " + speed.en + " (meets the targets only in the optimistic case)"};
     const Text why = describe_misses(pess, t, ctx.hardware);
     const Text sug = suggestion(partial);
-    return {s.label.zh + " 放得下但达不到目标：" + speed.zh + "（" + why.zh + "）" + sug.zh,
-            s.label.en + " holds the model but misses the targets: " + speed.en + " (" + why.en + ")" + sug.en};
+    return {label.zh + " 放得下但达不到目标：" + speed.zh + "（" + why.zh + "）" + sug.zh,
+            label.en + " holds the model but misses the targets: " + speed.en + " (" + why.en + ")" + sug.en};
 }
 
 }  // namespace infersizer

@@ -7,6 +7,7 @@
 #include "cost.hpp"
 #include "decision.hpp"
 #include "deploy.hpp"
+#include "judge.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
 #include "offload.hpp"
@@ -144,25 +145,53 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     Result r;
     r.model_name = ctx.model.id;
     r.hardware_name = ctx.hardware.name;
-    int planned_tp = 0;
+
+    // The layout on the user's cards: the planner's, when it chose the count; else the TP that suits the count.
+    int tp = 0;           // cards splitting each layer's matrices (a layer split's cards for llama.cpp / Ollama)
+    int replica_cards = 0;  // cards of one replica (TP × pipeline stages)
+    std::optional<PlanRow> own;
     if (ctx.count_from_planner) {
-        // The planner's pessimistic card count, with its TP, so this estimate and its plan row agree.
-        const PlanRow own = plan_for(ctx, ctx.hardware);
-        ctx.count = own.fits ? std::max(1, static_cast<int>(std::ceil(own.cards.hi))) : 1;
-        if (own.fits && ctx.engine.tensor_parallel && own.tp > 0 && ctx.count % own.tp == 0) planned_tp = own.tp;
+        own = plan_for(ctx, ctx.hardware, Precision::simulate);
+        if (own->cards.hi > 0) {
+            // The pessimistic count with its layout, so this estimate describes the setup the plan row prices.
+            ctx.count = std::max(1, static_cast<int>(std::ceil(own->cards.hi)));
+            tp = std::max(1, own->tp);
+            replica_cards = std::max(1, own->tp * own->pp);
+            r.planned = PlannedCount{own->cards, own->replicas, own->tp, own->pp, own->layer_split};
+        } else {
+            ctx.count = 1;
+        }
     }
     r.count = ctx.count;
     r.count_from_planner = ctx.count_from_planner;
+    if (tp == 0) {
+        tp = choose_tp(ctx);
+        replica_cards = tp;
+    }
+    const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / replica_cards) : 1;
+    const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
-    const int tp = planned_tp > 0 ? planned_tp : choose_tp(ctx);
-    r.memory = estimate_memory(ctx, ctx.count, tp, scenario.concurrency, scenario.context_tokens);
-    r.fit = estimate_fit(ctx, ctx.count, tp);
-    // Unknown RAM (a CPU platform without a size): memory does not cap the batch; the warning says so.
-    r.performance = estimate_speed(ctx, ctx.count, tp, replica_kv(ctx, ctx.count, tp));
+    // Memory of one replica (its users at the full context), and all the copies together.
+    r.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens);
+    r.memory.replicas = replicas;
+    r.memory.all_cards_total_gib = r.memory.total_gib * static_cast<double>(replicas);
+    r.fit = estimate_fit(ctx, ctx.count, replica_cards);
+    // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
+    r.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards));
+    const Judgement judgement = judge_setup(ctx, r.fit, r.performance);
+    r.status = judgement.status;
+    r.targets_met = judgement.targets_met;
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the decision and the launch
     // command read this).
     r.offload = estimate_offload(ctx, ctx.count, tp);
-    if (opt.plan) r.plan = plan_all(ctx);
+    if (opt.plan) {
+        r.plan = plan_all(ctx);
+        // More cards than the load needs (a training cluster reused for serving): how many suffice.
+        if (!ctx.count_from_planner)
+            for (const PlanRow& row : r.plan)
+                if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi < ctx.count)
+                    r.cards_needed = row.cards;
+    }
     if (opt.decision) {
         r.cost = estimate_cost(ctx, r);
         r.decision = decide_paths(ctx, r);

@@ -50,15 +50,6 @@ constexpr double kActivationReferenceVocab = 128256.0;
 bool kv_from_free_memory(const Engine& e) { return e.kv_pool == KvPoolRule::share_of_free; }
 bool reserves_share_of_total(const Engine& e) { return e.kv_pool == KvPoolRule::share_of_total; }
 
-std::string gib_text(Interval v) {
-    char buf[64];
-    if (v.hi - v.lo < 0.005)
-        std::snprintf(buf, sizeof buf, "%.2f GiB", v.lo);
-    else
-        std::snprintf(buf, sizeof buf, "%.2f–%.2f GiB", v.lo, v.hi);
-    return buf;
-}
-
 Interval clamp_nonnegative(Interval v) { return {std::max(0.0, v.lo), std::max(0.0, v.hi)}; }
 
 // Replicas of a model on `cards` cards at tensor parallelism (or layer-split group size) `tp`.
@@ -280,26 +271,6 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
         r.kv_pool_gib = r.kv_cache_gib;
     }
 
-    // Trace: the parts visibly sum to the total.
-    r.trace.push_back({"memory.weights_gib", "weight bytes of the format × replicas",
-                       gib_text(w.bytes / kGiB) + " × " + std::to_string(l.replicas)});
-    r.trace.push_back({"memory.kv_cache_gib",
-                       "kv_bytes_per_sequence(context, block " + std::to_string(e.kv_block_tokens) +
-                           ") × concurrency × replication",
-                       std::to_string(context_tokens) + " tokens × " + std::to_string(concurrency) + " × " +
-                           std::to_string(repl) + " = " + gib_text(r.kv_cache_gib)});
-    r.trace.push_back({"memory.activations_gib",
-                       "engine activation figure × vocab / 128256 × token budget / " +
-                           std::to_string(e.max_batched_tokens) + " × cards",
-                       "vocab " + std::to_string(ctx.model.vocab) + ", budget " +
-                           std::to_string(batched_tokens_budget(ctx)) + " tokens, " + std::to_string(l.cards) +
-                           " cards = " + gib_text(r.activations_gib)});
-    r.trace.push_back({"memory.runtime_gib", "engine runtime per card × cards",
-                       gib_text(r.runtime_gib)});
-    r.trace.push_back({"memory.total_gib", "weights + kv_cache + activations + runtime + colocated",
-                       gib_text(r.weights_gib) + " + " + gib_text(r.kv_cache_gib) + " + " +
-                           gib_text(r.activations_gib) + " + " + gib_text(r.runtime_gib) + " + " +
-                           gib_text(r.colocated_gib) + " = " + gib_text(r.total_gib)});
     return r;
 }
 
@@ -351,6 +322,17 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
     // vLLM/SGLang refuse to start unless utilization × total is free: colocated models must fit beside it.
     if (reserves_share_of_total(ctx.engine)) fits = fits && m.engine_reserved_gib.hi + m.colocated_gib.hi <= m.capacity_gib;
     f.fits = fits;
+    // One full-context sequence per replica (the engine starts with this max_model_len): the same rules at
+    // concurrency 1 with every replica's share of the budget.
+    {
+        const double per_replica_budget = m.budget_gib / static_cast<double>(l.replicas);
+        const MemoryResult one = estimate_memory(ctx, l.tp, l.tp, 1, s.context_tokens);
+        bool one_fits = one.total_gib.hi <= per_replica_budget;
+        if (sized_pool) one_fits = one_fits && one.kv_cache_gib.hi <= one.kv_pool_gib.lo;
+        if (reserves_share_of_total(ctx.engine))
+            one_fits = one_fits && one.engine_reserved_gib.hi + one.colocated_gib.hi <= one.capacity_gib;
+        f.one_sequence_fits = one_fits;
+    }
 
     const double repl = kv_replication(ctx, l.tp);
     const double seq_gib = kv_sequence_bytes(ctx, s.context_tokens) * repl / kGiB;
@@ -368,9 +350,13 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
 }
 
 ReplicaKv replica_kv(const Context& ctx, int cards, int tp) {
+    const Layout l = layout_of(cards, tp);
+    return replica_kv(ctx, cards, tp, estimate_fit(ctx, l.cards, l.tp));
+}
+
+ReplicaKv replica_kv(const Context& ctx, int cards, int tp, const FitResult& fit) {
     ReplicaKv out;
     const Layout l = layout_of(cards, tp);
-    const FitResult fit = estimate_fit(ctx, l.cards, l.tp);
     out.limits_batch = fit.capacity_known;
     if (!fit.capacity_known) return out;
     const double replicas = static_cast<double>(l.replicas);

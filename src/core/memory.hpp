@@ -35,6 +35,8 @@ struct ReplicaKv {
     bool limits_batch = true;
 };
 ReplicaKv replica_kv(const Context& ctx, int cards, int tp);
+// The same from a fit already computed for those cards (estimate_fit(ctx, cards, tp)).
+ReplicaKv replica_kv(const Context& ctx, int cards, int tp, const FitResult& fit);
 
 // Tokens one forward may process at most: the engine's prefill chunk (vLLM max_num_batched_tokens, with
 // vLLM's smaller default on GPUs under 70 GiB and on A100; llama.cpp n_ubatch). Activations scale with it.

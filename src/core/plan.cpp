@@ -111,7 +111,7 @@ MemoryBatch memory_batch(const Context& ctx, const Hardware& hw, ReplicaLayout l
     // sequence fit (with the engine's own pool rules); max_concurrency does not depend on the concurrency.
     const Context c = context_on(ctx, hw, cards, 1, context_tokens);
     const FitResult fit = estimate_fit(c, cards, layout.cards());
-    out.kv = replica_kv(c, cards, layout.cards());
+    out.kv = replica_kv(c, cards, layout.cards(), fit);
     out.capacity_known = fit.capacity_known;
     if (!out.capacity_known) {
         out.per_replica = Interval::exact(double(limits::kConcurrencyMax));
@@ -221,8 +221,8 @@ struct Replica {
     MemoryBatch memory;
     Context ctx;
     std::unique_ptr<ReplicaSizer> sizer;
-    int64_t users_slow = 0;  // users per replica within the targets at the slow end; 0: one user misses
-    int64_t users_fast = 0;
+    int64_t replicas_slow = 0;  // fewest replicas within the targets at the slow end; 0: one user each misses
+    int64_t replicas_fast = 0;
 };
 
 std::unique_ptr<Replica> size_replica(const Context& base, const Hardware& hw, ReplicaLayout layout,
@@ -237,8 +237,9 @@ std::unique_ptr<Replica> size_replica(const Context& base, const Hardware& hw, R
     // tokens; slot engines: a whole context per slot), so memory limits the users through it: requests beyond
     // what the KV holds wait, and their TTFT shows it.
     const bool confirm = precision == Precision::simulate;
-    r->users_slow = r->sizer->max_users(End::slow, conc, confirm);
-    r->users_fast = std::max(r->users_slow, r->sizer->max_users(End::fast, conc, confirm));
+    r->replicas_slow = r->sizer->min_replicas(End::slow, conc, confirm);
+    r->replicas_fast = r->sizer->min_replicas(End::fast, conc, confirm);
+    if (r->replicas_slow > 0 && (r->replicas_fast == 0 || r->replicas_fast > r->replicas_slow)) r->replicas_fast = r->replicas_slow;
     return r;
 }
 
@@ -254,15 +255,18 @@ const ReplicaPoint& point_at(Replica& r, int64_t users, End end, Precision preci
 Text binding_text(Replica& r, Precision precision) {
     const Scenario& s = r.ctx.scenario;
     const int64_t conc = std::max<int64_t>(1, s.concurrency);
-    const int64_t u = r.users_slow;
-    if (u >= conc)
+    if (r.replicas_slow == 1)
         return {"一个副本即可服务全部 " + fmt::count(double(conc), "zh") + " 个用户",
                 "one replica serves all " + fmt::count(double(conc), "en") + " users"};
+    // The planned users per replica, and what one replica fewer (more users each) runs into.
+    const int64_t u = r.replicas_slow > 0 ? (conc + r.replicas_slow - 1) / r.replicas_slow : 0;
+    const int64_t more = r.replicas_slow > 1 ? (conc + r.replicas_slow - 2) / (r.replicas_slow - 1) : 1;
     ReplicaPoint scratch;
-    const ReplicaPoint& beyond = point_at(r, u + 1, End::slow, precision, scratch);
+    const ReplicaPoint& beyond = point_at(r, more, End::slow, precision, scratch);
     const SimOutcome& o = beyond.outcome;
     const std::string n_zh = fmt::count(double(std::max<int64_t>(1, u)), "zh"), n_en = fmt::count(double(std::max<int64_t>(1, u)), "en");
-    if (u == 0) {
+    const std::string m_zh = fmt::count(double(more), "zh"), m_en = fmt::count(double(more), "en");
+    if (r.replicas_slow == 0) {
         // What one user alone sees at the slow end, against the target it misses.
         Text t{"即使每副本只有 1 个用户也不达标", "even at batch 1 (one user per replica) the targets are missed"};
         if (!beyond.tps_ok) {
@@ -278,26 +282,30 @@ Text binding_text(Replica& r, Precision precision) {
     }
     if (!beyond.ttft_ok && o.mean_waiting >= 0.5 && r.memory.kv.limits_batch) {
         const std::string held = fmt::count(std::floor(o.mean_running), "zh"), held_en = fmt::count(std::floor(o.mean_running), "en");
-        return {"KV 缓存每副本只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
-                "the KV cache holds about " + held_en + " sequences per replica and the rest wait (TTFT p90 passes the target)"};
+        return {"每副本 " + m_zh + " 个用户时 KV 缓存只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
+                "at " + m_en + " users per replica the KV cache holds about " + held_en +
+                    " sequences and the rest wait (TTFT p90 passes the target)"};
     }
     if (!beyond.ttft_ok) {
         // Prefill demand against what a replica computes when every step carries a full prompt chunk.
         StepMix chunk;
-        const double budget = static_cast<double>(scheduler_for(r.ctx, u + 1, r.memory.kv, End::slow).step_tokens);
+        const double budget = static_cast<double>(scheduler_for(r.ctx, more, r.memory.kv, End::slow).step_tokens);
         const double P = static_cast<double>(std::max<int64_t>(1, s.prompt_tokens));
         chunk.prefill_tokens = budget;
         chunk.prefill_seqs = std::max(1.0, budget / std::min(P, budget));
         chunk.prefill_positions = budget * (std::min(P, budget) - 1.0) / 2.0;
         const double capacity = budget / r.sizer->model().step_s(chunk, End::slow);
         const double demand = o.requests_per_s * P;
-        return {"首字 p90 在每副本 " + n_zh + " 个用户以上超标：预填充需求 " + fmt::number(demand, "zh") +
+        return {"每副本 " + m_zh + " 个用户时首字 p90 超标：预填充需求 " + fmt::number(demand, "zh") +
                     " tok/s，每副本算力约 " + fmt::number(capacity, "zh") + " tok/s",
-                "TTFT p90 passes the target beyond " + n_en + " users per replica: prefill demand " +
+                "TTFT p90 passes the target at " + m_en + " users per replica: prefill demand " +
                     fmt::number(demand, "en") + " tok/s vs about " + fmt::number(capacity, "en") + " tok/s per replica"};
     }
-    return {"每人 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s 要求每副本不超过 " + n_zh + " 个用户",
-            fmt::number(s.targets.tps_per_user, "en") + " tok/s per user needs ≤ " + n_en + " users per replica"};
+    const double tps = o.tpot_p50_s > 0 ? 1.0 / o.tpot_p50_s : 0.0;
+    return {"每人 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s 要求每副本不超过 " + n_zh + " 个用户（" + m_zh +
+                " 个时只有 " + fmt::number(tps, "zh") + " tok/s）",
+            fmt::number(s.targets.tps_per_user, "en") + " tok/s per user needs ≤ " + n_en + " users per replica (" + m_en +
+                " get " + fmt::number(tps, "en") + " tok/s)"};
 }
 
 }  // namespace
@@ -356,10 +364,10 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     // Smallest layout that fits; a TP engine whose one user misses the targets there moves up to a larger TP
     // group within the node (more cards per stream is the only way to a faster stream).
     std::unique_ptr<Replica> replica = size_replica(ctx, hw, layouts[chosen], memory_for(layouts[chosen]), precision);
-    if (replica->users_slow == 0 && !replica->layout.layer_split && replica->layout.pp == 1) {
+    if (replica->replicas_slow == 0 && !replica->layout.layer_split && replica->layout.pp == 1) {
         for (size_t i = chosen + 1; i < layouts.size() && layouts[i].pp == 1; ++i) {
             auto bigger = size_replica(ctx, hw, layouts[i], memory_for(layouts[i]), precision);
-            if (bigger->users_slow > 0) {
+            if (bigger->replicas_slow > 0) {
                 notes.add("为达到速度目标把 TP 提高到 " + std::to_string(layouts[i].tp),
                           "TP raised to " + std::to_string(layouts[i].tp) + " to meet the speed targets");
                 replica = std::move(bigger);
@@ -374,19 +382,19 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     // that end's replicas are what memory needs for everyone (the row then misses the targets).
     const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
     const double memory_users = std::max(1.0, r.memory.per_replica.lo);
-    auto replicas_for = [&](int64_t users) {
-        const double per = users > 0 ? double(users) : std::min(double(conc), memory_users);
-        return std::ceil(double(conc) / per);
+    auto replicas_or_memory = [&](int64_t replicas) {
+        return replicas > 0 ? double(replicas) : std::ceil(double(conc) / std::min(double(conc), memory_users));
     };
+    auto users_of = [&](double replicas) { return std::ceil(double(conc) / std::max(1.0, replicas)); };
     row.tp = layout.tp;
     row.pp = layout.pp;
     row.layer_split = layout.layer_split;
     row.fits = layout.pp == 1 && layout.tp <= kCardsPerNode;
-    row.replicas = Interval::of(replicas_for(r.users_fast), replicas_for(r.users_slow));
+    row.replicas = Interval::of(replicas_or_memory(r.replicas_fast), replicas_or_memory(r.replicas_slow));
     row.cards = row.replicas * double(layout.cards());
-    row.users_per_replica = {double(r.users_slow), double(r.users_fast)};
-    row.batch_per_replica = r.users_slow;
-    row.meets_targets = r.users_slow > 0;
+    row.users_per_replica = {users_of(row.replicas.hi), users_of(row.replicas.lo)};
+    row.batch_per_replica = static_cast<int64_t>(row.users_per_replica.lo);
+    row.meets_targets = r.replicas_slow > 0;
 
     // The speed users see at the planned (pessimistic) replica count.
     const int64_t users = (conc + int64_t(row.replicas.hi) - 1) / std::max<int64_t>(1, int64_t(row.replicas.hi));
@@ -414,7 +422,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
         notes.add("需要 " + std::to_string(layout.pp) + " 个节点 × " + std::to_string(layout.tp) + " 卡（跨节点流水线并行）",
                   "needs " + std::to_string(layout.pp) + " nodes × " + std::to_string(layout.tp) +
                       " cards (pipeline parallel across nodes)");
-    if (!row.meets_targets && r.users_fast > 0) notes.add("仅在乐观情况下达标", "meets the targets only in the optimistic case");
+    if (!row.meets_targets && r.replicas_fast > 0) notes.add("仅在乐观情况下达标", "meets the targets only in the optimistic case");
     if (!row.simulated) notes.add("按稳态公式筛选（未逐步模拟）", "screened with the steady-state formula (not simulated)");
 
     bool on_demand = true;

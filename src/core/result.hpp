@@ -34,8 +34,11 @@ struct MemoryResult {
     // The KV cache the engine itself will allocate (vLLM/SGLang: reserved − weights − activations − runtime;
     // TensorRT-LLM: 0.9 of what is free; exact-buffer engines: the workload's need).
     Interval kv_pool_gib;
+    // Figures above are for one replica (one copy of the model on its TP group or layer split); `replicas`
+    // copies run, and all_cards_total_gib is their sum.
+    int replicas = 1;
+    Interval all_cards_total_gib;
     std::vector<Text> warnings;      // unknown sizes, fallbacks (both languages)
-    std::vector<Trace> trace;        // how each part was computed
 };
 
 // What limits a decode step at the running batch: reading weights and KV, or the FLOPs.
@@ -62,7 +65,6 @@ struct PerformanceResult {
     Interval decode_step_s;        // one decode-only step at the mean running batch
     Interval queue_wait_s;         // mean wait from sending a request to its admission into the batch
     std::vector<Text> warnings;    // unknown compute peak, unknown bandwidth, ... (both languages)
-    std::vector<Trace> trace;
 };
 
 struct FitResult {
@@ -71,6 +73,8 @@ struct FitResult {
     Interval max_context;      // tokens per sequence that fit at the given concurrency
     bool capacity_known = true; // false: the hardware's memory size is unknown (fits is then false)
     Interval kv_budget_gib;    // memory left for the KV cache on all the cards (the engine's pool where it sizes one)
+    bool one_sequence_fits = false;  // weights + buffers + one full-context sequence fit each replica (the engine
+                                     // starts); `fits` asks every user at the full context at once
 };
 
 struct PlanRow {
@@ -99,8 +103,11 @@ struct PlanRow {
 
 enum class Verdict { yes, conditional, no };
 
+// The rows of the decision table: the three paths, then the seed's scenarios. JSON: the lower-case names.
+enum class DecisionOption { cpu, gpu, api, personal, offline_batch, cloud_api, online_service };
+
 struct DecisionRow {
-    std::string option;  // cpu, gpu, api (paths) or personal, offline_batch, online_service, cloud_api (seed scenarios)
+    DecisionOption option = DecisionOption::gpu;
     Verdict verdict = Verdict::no;
     Text reason;         // the key judgement in one sentence
     Text fails_when;     // the concrete failure point found by searching the input space
@@ -152,6 +159,33 @@ struct OffloadResult {
     std::vector<Trace> trace;
 };
 
+// The one judgement of the scenario's setup that every surface shows (core's judge.hpp): the headline badge,
+// the sentence, the speed and memory panels and the CLI report read it and never judge on their own.
+enum class ServingStatus {
+    meets,           // memory holds the load and both targets hold at the pessimistic end
+    misses_targets,  // it runs, but a target is missed at the pessimistic end
+    does_not_fit,    // it cannot run: not even one full-context sequence fits a replica (or, for engines that
+                     // reserve a whole context per slot, not every slot)
+};
+
+struct TargetsMet {
+    bool ttft = false;          // p90 TTFT within the target at the slow end
+    bool tps_per_user = false;  // per-user tokens/s at or above the target at the slow end
+    bool ttft_at_best = false;  // the same at the fast end
+    bool tps_at_best = false;
+    bool optimistic = false;    // both hold at the fast end (a "borderline" setup when status misses)
+};
+
+// The card count the planner chose when the scenario left `count` open: an interval over the efficiency ends,
+// with the layout behind it ("8–12 × H100 (TP 2 × 4–6)").
+struct PlannedCount {
+    Interval cards;
+    Interval replicas;
+    int tp = 1;
+    int pp = 1;
+    bool layer_split = false;
+};
+
 struct Result {
     std::string model_name;
     std::string hardware_name;
@@ -166,6 +200,10 @@ struct Result {
     CostResult cost;
     DeployHints deploy;
     std::optional<OffloadResult> offload;  // present when the model is MoE, does not fit, and offload was judged
+    ServingStatus status = ServingStatus::does_not_fit;
+    TargetsMet targets_met;
+    std::optional<PlannedCount> planned;    // count chosen by the planner
+    std::optional<Interval> cards_needed;   // the user gave more cards than the planner needs: this many suffice
     Text verdict;                        // one sentence at the top of the page
     std::vector<Text> warnings;
     std::vector<Trace> trace;

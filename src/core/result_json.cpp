@@ -29,6 +29,30 @@ json text(const Text& t, const std::string& lang) { return t.in(lang); }
 
 }  // namespace
 
+const char* to_string(DecisionOption o) {
+    switch (o) {
+        case DecisionOption::cpu: return "cpu";
+        case DecisionOption::gpu: return "gpu";
+        case DecisionOption::api: return "api";
+        case DecisionOption::personal: return "personal";
+        case DecisionOption::offline_batch: return "offline_batch";
+        case DecisionOption::cloud_api: return "cloud_api";
+        case DecisionOption::online_service: return "online_service";
+    }
+    return "gpu";
+}
+
+const char* to_string(ServingStatus s) {
+    switch (s) {
+        case ServingStatus::meets: return "meets";
+        case ServingStatus::misses_targets: return "misses_targets";
+        case ServingStatus::does_not_fit: return "does_not_fit";
+    }
+    return "does_not_fit";
+}
+
+const char* to_string(DecodeBound b) { return b == DecodeBound::compute ? "compute" : "memory"; }
+
 const char* to_string(Verdict v) {
     switch (v) {
         case Verdict::yes: return "yes";
@@ -67,7 +91,7 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"ttft_s", iv(p.ttft_s)},
                         {"decode_tps_per_seq", iv(p.decode_tps_per_seq)},
                         {"throughput_tps", iv(p.throughput_tps)},
-                        {"bound", p.bound == DecodeBound::compute ? "compute" : "memory"},
+                        {"bound", to_string(p.bound)},
                         {"running_batch", p.running_batch},
                         {"tp", p.tp}};
 
@@ -94,7 +118,7 @@ json result_to_json(const Result& r, const std::string& lang) {
     auto rows = [&](const std::vector<DecisionRow>& v) {
         json a = json::array();
         for (const DecisionRow& d : v)
-            a.push_back({{"option", d.option},
+            a.push_back({{"option", to_string(d.option)},
                          {"verdict", to_string(d.verdict)},
                          {"reason", text(d.reason, lang)},
                          {"fails_when", text(d.fails_when, lang)},

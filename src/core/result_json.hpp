@@ -10,6 +10,11 @@
 namespace infersizer {
 
 nlohmann::json result_to_json(const Result& r, const std::string& lang);
+
+// The JSON spelling of the result's enums (the contract's strings).
 const char* to_string(Verdict v);
+const char* to_string(DecisionOption o);
+const char* to_string(ServingStatus s);
+const char* to_string(DecodeBound b);
 
 }  // namespace infersizer

@@ -322,9 +322,10 @@ SimOutcome Simulation::run() {
         if (burst_ || finite) clients = std::clamp<int64_t>(w_.clients, 1, kMaxSimulatedClients);
         if (finite) clients = std::min(clients, w_.total_requests);
         warmup_ = finite ? 0 : clients;
-        const int64_t rounds = w_.spread == LengthSpread::varied ? 4 : 3;
-        measure_ = finite ? w_.total_requests
-                          : std::clamp<int64_t>(rounds * clients, w_.spread == LengthSpread::varied ? 200 : 8, 8000);
+        // Measured: one more round of fixed-length requests (at least 24, for a 90th percentile), four of spread
+        // ones (at least 200).
+        const bool varied = w_.spread == LengthSpread::varied;
+        measure_ = finite ? w_.total_requests : std::clamp<int64_t>((varied ? 4 : 1) * clients, varied ? 200 : 24, 8000);
         initial_clients_ = static_cast<int32_t>(clients);
         if (burst_ || finite) {
             for (int64_t c = 0; c < clients; ++c) waiting_.push_back(new_request(0.0));

@@ -24,6 +24,11 @@ namespace infersizer {
 // How the engine schedules.
 struct SchedulerConfig {
     int64_t max_seqs = 1;            // sequences running at once (vLLM max_num_seqs, llama.cpp --parallel slots)
+    // How max_seqs follows the users (speed.hpp's scheduler_base / with_users): the engine's default cap, raised
+    // to the users for continuously batching engines, then bounded by the slots memory holds (0: no bound).
+    int64_t default_max_seqs = 1;
+    bool raise_to_users = false;
+    int64_t slot_limit = 0;
     int64_t step_tokens = 8192;      // tokens one step may carry (decodes count one each in a mixed step)
     bool chunked_prefill = true;     // a prompt may be split across steps; else it waits for room for all of it
     bool mixed_steps = true;         // decodes ride in the steps that carry prompt chunks; else prefill steps

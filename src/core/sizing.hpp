@@ -45,6 +45,46 @@ int64_t largest_true(int64_t a, int64_t b, Ok ok) {
     return good;
 }
 
+// Settles a monotone predicate near a good guess: from `start`, steps of `first_step` doubling each time towards
+// the change, then bisection. Largest k in [a, b] with ok(k); a − 1 when ok(a) fails.
+template <class Ok>
+int64_t settle_near(int64_t start, int64_t first_step, int64_t a, int64_t b, Ok ok) {
+    if (a > b) return a - 1;
+    start = std::clamp(start, a, b);
+    int64_t step = std::max<int64_t>(1, first_step);
+    int64_t good = a - 1, bad = b + 1;
+    if (ok(start)) {
+        good = start;
+        while (good < b) {
+            const int64_t next = std::min(b, good + step);
+            if (!ok(next)) {
+                bad = next;
+                break;
+            }
+            good = next;
+            step *= 2;
+        }
+        if (bad > b) return good;
+    } else {
+        bad = start;
+        while (bad > a) {
+            const int64_t next = std::max(a, bad - step);
+            if (ok(next)) {
+                good = next;
+                break;
+            }
+            bad = next;
+            step *= 2;
+        }
+        if (good < a) return a - 1;
+    }
+    while (bad - good > 1) {
+        const int64_t mid = good + (bad - good) / 2;
+        (ok(mid) ? good : bad) = mid;
+    }
+    return good;
+}
+
 // The same search where `screen` is cheap and approximate and `confirm` is the judge: the screened answer is
 // settled by up to three steps of an eighth towards the first change of `confirm`, then bisection (doubling up
 // to b when `confirm` still holds). a − 1 when `confirm` fails at a.
@@ -102,16 +142,24 @@ public:
     // `confirm`, the screened answer is settled by the simulation (a few runs around it).
     int64_t max_users(End end, int64_t cap, bool confirm);
 
+    // Fewest replicas of this kind that serve `concurrency` users (⌈concurrency / replicas⌉ each) within the
+    // targets at `end`; 0 when even one user per replica misses. Only the user counts that change the answer
+    // are tried, so a confirmed answer usually costs two simulations.
+    int64_t min_replicas(End end, int64_t concurrency, bool confirm);
+
     const StepModel& model() const { return model_; }
     const ReplicaKv& kv() const { return kv_; }
 
 private:
     Workload workload(int64_t users) const;
+    SchedulerConfig scheduler(int64_t users, End end) const;
     ReplicaPoint judge(int64_t users, const SimOutcome& o, bool simulated) const;
 
     const Context& ctx_;
     StepModel model_;
     ReplicaKv kv_;
+    // scheduler_base() at each end: searches set only the sequence cap per user count.
+    SchedulerConfig base_[2];
     std::map<std::pair<int64_t, int>, ReplicaPoint> simulated_;
 };
 

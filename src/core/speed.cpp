@@ -55,35 +55,61 @@ Interval prefill_s(const Context& ctx, int tp, int64_t prompt_tokens) {
                         model.prefill_alone_s(prompt_tokens, chunk, End::slow));
 }
 
-SchedulerConfig scheduler_for(const Context& ctx, int64_t users, const ReplicaKv& kv, End end) {
+SchedulerConfig scheduler_base(const Context& ctx, const ReplicaKv& kv, End end) {
     SchedulerConfig sc;
     const Engine& e = ctx.engine;
     // The launch command (deploy.cpp) raises a continuously batching engine's cap to the users per replica
     // (--max-num-seqs, --parallel, OLLAMA_NUM_PARALLEL), so its default binds only above that; Transformers'
     // one-at-a-time generate() always binds.
-    sc.max_seqs = e.continuous_batching ? std::max(users, max_running_seqs(ctx)) : max_running_seqs(ctx);
+    sc.default_max_seqs = max_running_seqs(ctx);
+    sc.raise_to_users = e.continuous_batching;
     sc.step_tokens = step_tokens(ctx);
     sc.chunked_prefill = e.scheduler.chunked_prefill;
     sc.mixed_steps = e.scheduler.mixed_steps;
     sc.paged_kv = e.paged_kv;
     sc.reserve_full_sequence = e.scheduler.reserve_full_sequence;
     sc.kv_block_tokens = std::max<int64_t>(1, e.kv_block_tokens);
-    if (!kv.limits_batch) return sc;
-    const bool fast = end == End::fast;
-    const double sequences = fast ? kv.full_sequences.hi : kv.full_sequences.lo;
-    if (sequences < 1) {
-        // Memory does not hold one full-context sequence at this end: the speed of one sequence, unbounded
-        // (the fit and the plan report the memory miss; estimate_speed warns).
-        sc.max_seqs = 1;
-        return sc;
+    if (kv.limits_batch) {
+        const bool fast = end == End::fast;
+        const double sequences = fast ? kv.full_sequences.hi : kv.full_sequences.lo;
+        if (sequences < 1) {
+            // Memory does not hold one full-context sequence at this end: the speed of one sequence, unbounded
+            // (the fit and the plan report the memory miss; estimate_speed warns).
+            sc.slot_limit = 1;
+        } else if (e.paged_kv) {
+            sc.kv_capacity_tokens = static_cast<int64_t>(std::max(1.0, fast ? kv.pool_tokens.hi : kv.pool_tokens.lo));
+        } else {
+            // Slot engines reserve a whole context per slot: the slots are what memory holds.
+            sc.slot_limit = static_cast<int64_t>(sequences);
+        }
     }
-    if (e.paged_kv) {
-        sc.kv_capacity_tokens = static_cast<int64_t>(std::max(1.0, fast ? kv.pool_tokens.hi : kv.pool_tokens.lo));
-    } else {
-        // Slot engines reserve a whole context per slot: the slots are what memory holds.
-        sc.max_seqs = std::min<int64_t>(sc.max_seqs, static_cast<int64_t>(sequences));
-    }
+    return with_users(sc, 1);
+}
+
+SchedulerConfig with_users(SchedulerConfig sc, int64_t users) {
+    sc.max_seqs = sc.raise_to_users ? std::max(users, sc.default_max_seqs) : sc.default_max_seqs;
+    if (sc.slot_limit > 0) sc.max_seqs = std::min(sc.max_seqs, sc.slot_limit);
+    sc.max_seqs = std::max<int64_t>(1, sc.max_seqs);
     return sc;
+}
+
+SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, const SchedulerConfig& sc, const Workload& w) {
+    char tail[400];
+    std::snprintf(tail, sizeof tail, "|%d|%lld,%lld,%d,%d,%d,%lld,%lld,%d,%lld|%lld,%.17g,%lld,%lld,%d,%lld",
+                  end == End::fast ? 0 : 1, static_cast<long long>(sc.max_seqs), static_cast<long long>(sc.step_tokens),
+                  sc.chunked_prefill, sc.mixed_steps, sc.paged_kv, static_cast<long long>(sc.kv_capacity_tokens),
+                  static_cast<long long>(sc.kv_block_tokens), sc.reserve_full_sequence,
+                  static_cast<long long>(sc.decode_block_steps), static_cast<long long>(w.clients), w.arrival_rate_per_s,
+                  static_cast<long long>(w.prompt_tokens), static_cast<long long>(w.output_tokens), static_cast<int>(w.spread),
+                  static_cast<long long>(w.total_requests));
+    if (!ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
+    auto& memo = ctx.facts_slot->simulations;
+    const std::string key = model.fingerprint() + tail;
+    auto it = memo.find(key);
+    if (it != memo.end()) return *std::static_pointer_cast<const SimOutcome>(it->second);
+    auto outcome = std::make_shared<const SimOutcome>(simulate_serving(StepModelCost(model, end), sc, w));
+    memo.emplace(key, outcome);
+    return *outcome;
 }
 
 PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst) {
@@ -109,8 +135,8 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     w.spread = s.lengths;
     const SchedulerConfig fast_sc = scheduler_for(ctx, users, kv, End::fast);
     const SchedulerConfig slow_sc = scheduler_for(ctx, users, kv, End::slow);
-    const SimOutcome fast = simulate_serving(StepModelCost(model, End::fast), fast_sc, w);
-    const SimOutcome slow = simulate_serving(StepModelCost(model, End::slow), slow_sc, w);
+    const SimOutcome fast = simulate_memo(ctx, model, End::fast, fast_sc, w);
+    const SimOutcome slow = simulate_memo(ctx, model, End::slow, slow_sc, w);
 
     // Requests beyond the last replica's share: the replicas together serve `concurrency`, not users × replicas.
     const double share = static_cast<double>(concurrency) / static_cast<double>(users);
@@ -155,18 +181,6 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     res.prefill_tps = rate_of(model.prefill_alone_s(w.prompt_tokens, chunk, End::fast),
                               model.prefill_alone_s(w.prompt_tokens, chunk, End::slow), P);
 
-    res.trace.push_back({"performance.ttft_s",
-                         "steady-state median of a simulated closed loop: admission wait + prefill chunks interleaved "
-                         "with other requests' decodes + the step that samples the first token",
-                         std::to_string(users) + " clients per replica, step budget " + std::to_string(chunk) +
-                             " tokens → " + range_text(res.ttft_s, "s") + " (p90 " + range_text(res.ttft_p90_s, "s") + ")"});
-    res.trace.push_back({"performance.decode_tps_per_seq", "1 / median time per output token (steps with prefill chunks included)",
-                         "alone " + range_text(res.single_stream_tps, "tok/s") + ", under load " +
-                             range_text(res.decode_tps_per_seq, "tok/s")});
-    res.trace.push_back({"performance.throughput_tps", "output tokens finished per second in the steady state × replicas",
-                         num(static_cast<double>(replicas)) + " replicas → " + range_text(res.throughput_tps, "tok/s")});
-    res.trace.push_back({"performance.prefill_tps", "prompt / Σ steps of its chunks (max(FLOPs / (peak × MFU), weight reads) + t0)",
-                         std::to_string(w.prompt_tokens) + " tokens → " + range_text(res.prefill_tps, "tok/s")});
     return res;
 }
 

@@ -18,8 +18,16 @@ Interval decode_step_s(const Context& ctx, int tp, int64_t batch, int64_t contex
 Interval prefill_s(const Context& ctx, int tp, int64_t prompt_tokens);
 
 // The scheduler one replica runs for `users` clients, at one end of what memory holds (engines.json
-// "scheduler"; docs/serving.md).
-SchedulerConfig scheduler_for(const Context& ctx, int64_t users, const ReplicaKv& kv, End end);
+// "scheduler"; docs/serving.md): scheduler_base() holds every rule, with_users() sets the sequence cap.
+SchedulerConfig scheduler_base(const Context& ctx, const ReplicaKv& kv, End end);
+SchedulerConfig with_users(SchedulerConfig base, int64_t users);
+inline SchedulerConfig scheduler_for(const Context& ctx, int64_t users, const ReplicaKv& kv, End end) {
+    return with_users(scheduler_base(ctx, kv, end), users);
+}
+
+// simulate_serving() remembered for the estimate `ctx` belongs to (its Context::FactsSlot), by everything that
+// determines the run: the step model, the end, the scheduler and the load. The same answer, computed once.
+SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, const SchedulerConfig& sc, const Workload& w);
 
 // Speed of the scenario's concurrency spread over cards / tp replicas of `tp` cards, each holding `kv`.
 // `burst` adds the stress figure (two more simulations); searches that only judge the targets leave it out.

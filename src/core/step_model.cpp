@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace infersizer {
 
@@ -258,6 +259,25 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
 
 double StepModel::step_s(const StepMix& mix, End end) const { return parts(mix, end).total_s; }
 
+std::string StepModel::fingerprint() const {
+    std::string out;
+    out.reserve(600);
+    auto add = [&](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.17g,", v);
+        out += buf;
+    };
+    for (const Coefficients* c : {&fast_, &slow_})
+        for (double v : {c->rate_bps, c->t0_s, c->t_seq_s, c->peak_flops, c->attention_flops, c->batch_eff, c->mfu_short,
+                         c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s})
+            add(v);
+    for (double v : {double(tp_), tensor_ ? 1.0 : 0.0, weight_split_, kv_split_, matmul_params_, expert_share_,
+                     kv_global_per_token_, kv_sliding_per_token_, window_, attention_global_per_pos_,
+                     attention_sliding_per_pos_, forward_tokens_, link_bps_, hidden_, n_layers_})
+        add(v);
+    return out;
+}
+
 // [SECTION] Runs of decode steps, a prompt alone ------------------------------------------------------------------
 
 double StepModel::decode_run_s(double seqs, double positions0, int64_t steps, End end) const {
@@ -268,22 +288,25 @@ double StepModel::decode_run_s(double seqs, double positions0, int64_t steps, En
         mix.decode_positions = positions0 + seqs * i;
         return step_s(mix, end);
     };
-    if (steps <= 8) {
+    if (steps <= 4) {
         double sum = 0;
         for (int64_t i = 0; i < steps; ++i) sum += at_step(static_cast<double>(i));
         return sum;
     }
     // The step time is piecewise linear in the step index (a max of the KV read and the attention FLOPs, a
-    // window cap): trapezoids over four pieces are within a fraction of a percent of the exact sum.
-    constexpr int kPieces = 4;
-    double sum = 0;
-    const double n = static_cast<double>(steps);
-    for (int k = 0; k < kPieces; ++k) {
-        const double a = std::floor(n * k / kPieces), b = std::floor(n * (k + 1) / kPieces) - 1;
-        if (b < a) continue;
-        sum += (b - a + 1) * 0.5 * (at_step(a) + at_step(b));
-    }
-    return sum;
+    // window cap): trapezoids, split where the midpoint leaves the chord (at most three times), are exact on
+    // linear pieces and within a fraction of a percent around a kink.
+    auto piece = [&](auto&& self, double a, double b, double fa, double fb, int depth) -> double {
+        const double n = b - a + 1;
+        if (depth >= 3 || n <= 8) return n * 0.5 * (fa + fb);
+        const double m = std::floor(0.5 * (a + b));
+        const double fm = at_step(m);
+        const double chord = fa + (fb - fa) * (m - a) / (b - a);
+        if (std::fabs(fm - chord) <= 1e-6 * std::max(fm, 1e-12)) return n * 0.5 * (fa + fb);
+        return self(self, a, m, fa, fm, depth + 1) + self(self, m + 1, b, at_step(m + 1), fb, depth + 1);
+    };
+    const double last = static_cast<double>(steps - 1);
+    return piece(piece, 0.0, last, at_step(0.0), at_step(last), 0);
 }
 
 double StepModel::prefill_alone_s(int64_t prompt_tokens, int64_t chunk_tokens, End end) const {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace infersizer {
@@ -59,6 +60,8 @@ public:
     double prefill_alone_s(int64_t prompt_tokens, int64_t chunk_tokens, End end) const;
 
     bool compute_known() const { return compute_known_; }
+    // Every number the step times depend on, as text: two models with the same fingerprint time every step alike.
+    std::string fingerprint() const;
     int tp() const { return tp_; }
 
 private:

@@ -312,7 +312,7 @@ TEST(CpuDecision, GoldenCpuRowNamesWhereItFails) {
     auto r = estimate(cat(), s);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     const DecisionRow& row = r->decision[0];
-    ASSERT_EQ(row.option, "cpu");
+    ASSERT_EQ(row.option, DecisionOption::cpu);
     // The failing target is named, and the open-ended "at best N users" (the fast end of an unbounded
     // prefill) is gone: the search's two ends agree.
     EXPECT_NE(row.fails_when.en.find("TTFT"), std::string::npos) << row.fails_when.en;

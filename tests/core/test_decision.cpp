@@ -3,6 +3,7 @@
 #include "bundled_catalog.hpp"
 #include "context.hpp"
 #include "decision.hpp"
+#include "result_json.hpp"
 #include "estimate.hpp"
 #include "format_text.hpp"
 #include "memory.hpp"
@@ -54,21 +55,21 @@ TEST(Decision, PathAndScenarioRowsExistWithTextInBothLanguages) {
     const Scenario s;  // the seed's story: Qwen3-8B Q4_K_M on one RTX 4090 for five people
     const Result r = result(s);
     ASSERT_EQ(r.decision.size(), 3u);
-    EXPECT_EQ(r.decision[0].option, "cpu");
-    EXPECT_EQ(r.decision[1].option, "gpu");
-    EXPECT_EQ(r.decision[2].option, "api");
+    EXPECT_EQ(r.decision[0].option, DecisionOption::cpu);
+    EXPECT_EQ(r.decision[1].option, DecisionOption::gpu);
+    EXPECT_EQ(r.decision[2].option, DecisionOption::api);
     ASSERT_EQ(r.scenarios.size(), 4u);
-    EXPECT_EQ(r.scenarios[0].option, "personal");
-    EXPECT_EQ(r.scenarios[1].option, "offline_batch");
-    EXPECT_EQ(r.scenarios[2].option, "cloud_api");
-    EXPECT_EQ(r.scenarios[3].option, "online_service");
+    EXPECT_EQ(r.scenarios[0].option, DecisionOption::personal);
+    EXPECT_EQ(r.scenarios[1].option, DecisionOption::offline_batch);
+    EXPECT_EQ(r.scenarios[2].option, DecisionOption::cloud_api);
+    EXPECT_EQ(r.scenarios[3].option, DecisionOption::online_service);
     for (const auto* rows : {&r.decision, &r.scenarios})
         for (const DecisionRow& d : *rows) {
-            EXPECT_TRUE(verdict_valid(d.verdict)) << d.option;
-            EXPECT_FALSE(d.reason.zh.empty()) << d.option;
-            EXPECT_FALSE(d.reason.en.empty()) << d.option;
-            EXPECT_FALSE(d.fails_when.zh.empty()) << d.option;
-            EXPECT_FALSE(d.fails_when.en.empty()) << d.option;
+            EXPECT_TRUE(verdict_valid(d.verdict)) << to_string(d.option);
+            EXPECT_FALSE(d.reason.zh.empty()) << to_string(d.option);
+            EXPECT_FALSE(d.reason.en.empty()) << to_string(d.option);
+            EXPECT_FALSE(d.fails_when.zh.empty()) << to_string(d.option);
+            EXPECT_FALSE(d.fails_when.en.empty()) << to_string(d.option);
             EXPECT_EQ(d.reason.en.find("nan"), std::string::npos) << d.reason.en;
         }
     // One 4090 serves five users of an 8B model in 4 bits comfortably.

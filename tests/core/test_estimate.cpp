@@ -122,9 +122,9 @@ TEST(Estimate, EveryGoldenScenarioEstimatesCleanly) {
         expect_sane(*r, f);
         EXPECT_FALSE(r->plan.empty()) << f;
         ASSERT_EQ(r->decision.size(), 3u) << f;
-        EXPECT_EQ(r->decision[0].option, "cpu");
-        EXPECT_EQ(r->decision[1].option, "gpu");
-        EXPECT_EQ(r->decision[2].option, "api");
+        EXPECT_EQ(r->decision[0].option, DecisionOption::cpu);
+        EXPECT_EQ(r->decision[1].option, DecisionOption::gpu);
+        EXPECT_EQ(r->decision[2].option, DecisionOption::api);
         EXPECT_FALSE(r->verdict.zh.empty());
         EXPECT_FALSE(r->verdict.en.empty());
         EXPECT_FALSE(r->deploy.launch_command.empty());
@@ -279,7 +279,7 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     auto r = estimate(cat(), s);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     EXPECT_FALSE(r->fit.fits);
-    ASSERT_EQ(r->decision[1].option, "gpu");
+    ASSERT_EQ(r->decision[1].option, DecisionOption::gpu);
     EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
     EXPECT_NE(r->decision[1].reason.en.find("iogpu.wired_limit_mb="), std::string::npos) << r->decision[1].reason.en;
     EXPECT_NE(r->verdict.en.find("fits only with a raised GPU wiring cap"), std::string::npos) << r->verdict.en;

@@ -157,7 +157,7 @@ TEST(Offload, EstimateCarriesItIntoDecisionDeployAndJson) {
     const std::string flag = "--n-cpu-moe " + std::to_string(r->offload->n_cpu_moe_layers);
     EXPECT_NE(r->deploy.launch_command.find(flag), std::string::npos) << r->deploy.launch_command;
     ASSERT_EQ(r->decision.size(), 3u);
-    EXPECT_EQ(r->decision[1].option, "gpu");
+    EXPECT_EQ(r->decision[1].option, DecisionOption::gpu);
     EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
     EXPECT_NE(r->decision[1].reason.en.find(flag), std::string::npos) << r->decision[1].reason.en;
     const auto j = result_to_json(*r, "en");

@@ -184,6 +184,11 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(mem_low_high, "▏低 / 高估计", "▏low / high estimate")                                             \
     X(fits, "放得下", "Fits")                                                                           \
     X(not_fits, "放不下", "Does not fit")                                                               \
+    X(fits_load, "负载放得下", "Holds the load")                                                        \
+    X(fits_load_note, "负载（典型请求长度）放得下；若所有用户同时用满上下文则放不下，引擎会排队或抢占。",   \
+      "Holds the load at the typical request length; every user at the full context at once would not fit, " \
+      "and the engine would queue or preempt.")                                                          \
+    X(replicas_total_fmt, "以上为单个副本；%d 个副本合计 %s", "Figures above are per replica; %d replicas hold %s in all") \
     X(capacity_unknown, "该平台的内存大小未知，无法判断是否放得下",                                     \
       "This platform's memory size is unknown, so the fit cannot be judged")                           \
     X(max_concurrency_fmt, "最多 %s 路并发（每路 %s token）", "Up to %s concurrent (at %s tokens each)") \
@@ -192,7 +197,10 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(engine_reserved, "引擎启动时占用", "Engine reserves at start")                                    \
     /* results: speed */                                                                                \
     X(sec_speed, "速度", "Speed")                                                                       \
-    X(ttft, "首字延迟", "Time to first token")                                                          \
+    X(ttft, "首字延迟（中位）", "Time to first token (p50)")                                            \
+    X(ttft_p90, "首字延迟（p90）", "Time to first token (p90)")                                          \
+    X(burst_ttft, "同时到达时首字（压力）", "TTFT if all arrive at once (stress)")                       \
+    X(not_judged_not_fit, "放不下，不评速度", "does not fit: speed not judged")                          \
     X(tps_per_user, "每人速度", "Speed per user")                                                       \
     X(throughput, "总吞吐", "Total throughput")                                                         \
     X(prefill, "预填充", "Prefill")                                                                     \

@@ -12,15 +12,17 @@ namespace infersizer::app {
 
 namespace {
 
-const char* option_label(const std::string& option, Lang lang) {
-    if (option == "cpu") return tr(S::option_cpu, lang);
-    if (option == "gpu") return tr(S::option_gpu, lang);
-    if (option == "api") return tr(S::option_api, lang);
-    if (option == "personal") return tr(S::option_personal, lang);
-    if (option == "offline_batch") return tr(S::option_offline_batch, lang);
-    if (option == "online_service") return tr(S::option_online_service, lang);
-    if (option == "cloud_api") return tr(S::option_cloud_api, lang);
-    return option.c_str();  // a row the page has no name for yet: its id
+const char* option_label(DecisionOption option, Lang lang) {
+    switch (option) {
+        case DecisionOption::cpu: return tr(S::option_cpu, lang);
+        case DecisionOption::gpu: return tr(S::option_gpu, lang);
+        case DecisionOption::api: return tr(S::option_api, lang);
+        case DecisionOption::personal: return tr(S::option_personal, lang);
+        case DecisionOption::offline_batch: return tr(S::option_offline_batch, lang);
+        case DecisionOption::online_service: return tr(S::option_online_service, lang);
+        case DecisionOption::cloud_api: return tr(S::option_cloud_api, lang);
+    }
+    return "";
 }
 
 float badge_width(Lang lang) {

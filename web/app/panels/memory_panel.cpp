@@ -5,6 +5,8 @@
 // [SECTION] bar   [SECTION] legend and fit   [SECTION] panel
 #include "panels.hpp"
 
+#include "judge.hpp"
+
 #include "format.hpp"
 #include "widgets.hpp"
 
@@ -86,7 +88,7 @@ void draw_bar(const AppState& s, const MemoryResult& m, const std::vector<Part>&
     dl->AddLine(ImVec2(hi_x, y0 - tick), ImVec2(hi_x, y1 + tick), text_col, thin);
     if (m.capacity_known) {
         const float cap_x = x_of(m.capacity_gib), budget_x = x_of(m.budget_gib);
-        const ImU32 cap_col = ImGui::GetColorU32(verdict_color(m.total_gib.hi <= m.budget_gib ? Verdict::yes : Verdict::no));
+        const ImU32 cap_col = ImGui::GetColorU32(verdict_color(memory_verdict(*s.result)));
         dl->AddLine(ImVec2(budget_x, y0 - tick), ImVec2(budget_x, y1 + tick), cap_col, thin);
         dl->AddLine(ImVec2(cap_x, y0 - tick * 2), ImVec2(cap_x, y1 + tick * 2), cap_col, thick);
     }
@@ -133,8 +135,8 @@ void draw_fit(const AppState& s) {
         ColoredWrapped(verdict_color(Verdict::conditional), tr(S::capacity_unknown, s.lang));
         FigureText(s, "memory.total_gib", std::string(tr(S::mem_total, s.lang)) + " " + fmt_interval(m.total_gib, gib));
     } else {
-        const Verdict v = r.fit.fits ? Verdict::yes : Verdict::no;
-        VerdictBadge(v, tr(r.fit.fits ? S::fits : S::not_fits, s.lang));
+        const Verdict v = memory_verdict(r);
+        VerdictBadge(v, tr(v == Verdict::yes ? S::fits : v == Verdict::conditional ? S::fits_load : S::not_fits, s.lang));
         ImGui::SameLine();
         // "118 – 131 / 144 GiB": the total against the budget; capacity and headroom beside it.
         FigureText(s, "memory.total_gib", fmt_interval(m.total_gib, "", 3) + " / " + fmt_sig(m.budget_gib, 3) + " " + gib);
@@ -142,6 +144,12 @@ void draw_fit(const AppState& s) {
                       fmt_sig(m.capacity_gib, 3) + " " + gib);
         TraceTooltip(s, "fit.fits");
     }
+    // One replica's figures; the copies together.
+    if (m.replicas > 1)
+        FigureText(s, "memory.all_cards_total_gib",
+                   trf(S::replicas_total_fmt, s.lang, m.replicas, fmt_interval(m.all_cards_total_gib, gib).c_str()));
+    if (m.capacity_known && r.status != ServingStatus::does_not_fit && !r.fit.fits)
+        MutedTextFlow(tr(S::fits_load_note, s.lang));
     // What fits is only known against a known capacity.
     if (m.capacity_known) {
         const std::string ctx = fmt_tokens(static_cast<double>(s.scenario.context_tokens), s.lang);

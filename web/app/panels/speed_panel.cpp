@@ -3,6 +3,7 @@
 #include "panels.hpp"
 
 #include "format.hpp"
+#include "judge.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -11,19 +12,15 @@ namespace infersizer::app {
 
 namespace {
 
-// Where an interval stands against a target: the whole interval on the good side → meets; straddling →
-// near (amber); wholly on the bad side → misses. `higher_is_better` for speeds.
-Verdict against_target(Interval v, double target, bool higher_is_better) {
-    const double worst = higher_is_better ? v.lo : v.hi;
-    const double best = higher_is_better ? v.hi : v.lo;
-    const bool worst_ok = higher_is_better ? worst >= target : worst <= target;
-    const bool best_ok = higher_is_better ? best >= target : best <= target;
-    if (worst_ok) return Verdict::yes;
-    return best_ok ? Verdict::conditional : Verdict::no;
-}
-
+// The core's judgement of one target (judge.hpp): its colour and word; a setup that does not fit is not
+// judged on speed.
 void target_word(const AppState& s, Verdict v) {
     ImGui::SameLine();
+    const Result& r = *s.result;
+    if (r.status == ServingStatus::does_not_fit) {
+        ImGui::TextColored(verdict_color(Verdict::no), "%s", tr(S::not_judged_not_fit, s.lang));
+        return;
+    }
     const S word = v == Verdict::no ? S::misses_target : S::meets_target;
     ImGui::TextColored(verdict_color(v), "%s", v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang));
 }
@@ -37,15 +34,19 @@ void DrawSpeedPanel(AppState& s) {
     const float em = ImGui::GetFontSize();
     const float value_x = em * 9;
 
+    const TargetsMet& met = r.targets_met;
     ImGui::TextUnformatted(tr(S::ttft, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang, 2));
-    target_word(s, against_target(p.ttft_s, s.scenario.targets.ttft_s, false));
+    ImGui::TextUnformatted(tr(S::ttft_p90, s.lang));
+    ImGui::SameLine(value_x);
+    FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang, 2));
+    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best));
 
     ImGui::TextUnformatted(tr(S::tps_per_user, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_interval(p.decode_tps_per_seq, tr(S::unit_tps, s.lang), 2));
-    target_word(s, against_target(p.decode_tps_per_seq, s.scenario.targets.tps_per_user, true));
+    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best));
 
     ImGui::TextUnformatted(tr(S::throughput, s.lang));
     ImGui::SameLine(value_x);
@@ -54,6 +55,11 @@ void DrawSpeedPanel(AppState& s) {
     ImGui::TextUnformatted(tr(S::prefill, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.prefill_tps", fmt_interval(p.prefill_tps, tr(S::unit_tps, s.lang), 2));
+
+    // The stress figure, labelled as such: never what the sizing uses.
+    ImGui::TextUnformatted(tr(S::burst_ttft, s.lang));
+    ImGui::SameLine(value_x);
+    FigureText(s, "performance.burst_ttft_s", fmt_seconds(p.burst_ttft_s, s.lang, 2));
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s · %s", tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang),

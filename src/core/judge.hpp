@@ -1,0 +1,34 @@
+// judge.hpp — the one judgement of the scenario's own setup. The headline badge, the verdict sentence, the speed
+// and memory panels and the CLI report all read Result::status and Result::targets_met; nothing else judges.
+#pragma once
+
+#include "context.hpp"
+#include "result.hpp"
+
+namespace infersizer {
+
+struct Judgement {
+    ServingStatus status = ServingStatus::does_not_fit;
+    TargetsMet targets_met;
+};
+
+// does_not_fit: memory is known and a replica cannot hold the model and one full-context sequence, or, for an
+// engine that reserves a whole context per slot (llama.cpp, Ollama), every user's slot. Otherwise meets when
+// both targets hold at the pessimistic end (p90 TTFT, per-user tokens/s), else misses_targets. A setup that does
+// not fit meets no target.
+Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf);
+
+// The colour of the judgement: meets → yes (green); misses the targets but meets them at the fast end →
+// conditional (amber, "borderline"); otherwise no (red). The page's badge and the CLI's tag use this.
+Verdict status_verdict(ServingStatus status, const TargetsMet& met);
+
+// Memory's colour: yes when every user fits at the full context (fit.fits); conditional when the setup runs and
+// holds its load but not every user at the full context at once (or the capacity is unknown); no when it does not
+// fit.
+Verdict memory_verdict(const Result& r);
+
+// One target's colour: met at the slow end → yes; only at the fast end → conditional; else (or when the setup
+// does not fit) no.
+Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
+
+}  // namespace infersizer
