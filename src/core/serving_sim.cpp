@@ -40,6 +40,7 @@ constexpr int64_t kMaxSimulatedClients = 4096;
 constexpr int64_t kMaxSteps = 4'000'000;
 constexpr size_t kOverloadQueue = 20000;
 constexpr double kQuantileHalfWidth = 0.05;
+constexpr double kGoldenRatioConjugate = 0.6180339887498949;
 
 // [SECTION] Lengths and arrivals ------------------------------------------------------------------------------
 
@@ -87,6 +88,8 @@ struct Request {
     double reserved = 0;      // KV tokens held from admission to the end (reserving engines)
     uint32_t version = 0;     // bumped on preemption: stale heap and order entries are skipped
     Phase phase = Phase::waiting;
+    bool preloaded = false;   // placed mid-cycle at the start of a steady-state run: never measured
+    bool suspended = false;   // preempted after its first token: its time per output token runs on while it waits
 };
 
 struct HeapEntry {
@@ -105,8 +108,13 @@ struct Window {
     int64_t preemptions = 0;
     std::vector<double> ttft, tpot;
     double admission_wait = 0;
-    double tokens = 0;
+    double tokens = 0;          // output tokens of the requests measured (finite and open runs), or generated (steady)
     int64_t requests = 0;
+    // Steady state: time per output token as the decoders see it, over the window: Σ decoders × step time
+    // (stalled and preempted ones included) over the tokens they produced.
+    double decoder_time = 0;
+    double decode_tokens = 0;
+    int64_t first_tokens = 0;   // requests that got their first token in the window (preloaded ones included)
 };
 
 class Simulation {
@@ -117,11 +125,14 @@ public:
         sc_.kv_block_tokens = std::max<int64_t>(1, sc_.kv_block_tokens);
         w_.prompt_tokens = std::max<int64_t>(1, w_.prompt_tokens);
         w_.output_tokens = std::max<int64_t>(1, w_.output_tokens);
-        open_loop_ = w_.arrival_rate_per_s > 0 && std::isfinite(w_.arrival_rate_per_s);
+        if (w_.arrival_rate_per_s > 0 && std::isfinite(w_.arrival_rate_per_s)) mode_ = Mode::open;
+        else if (w_.total_requests > 0) mode_ = Mode::finite;
     }
 
     SimOutcome run();
-    void set_burst() { burst_ = true; }
+    void set_burst() {
+        if (mode_ != Mode::open) mode_ = Mode::burst;
+    }
 
 private:
     // Requests and their lengths.
@@ -153,11 +164,22 @@ private:
     void admit_arrivals();
     void account(double dt);
     void open_window_if_due();
+    void preload(int64_t clients);
+    void first_token(int32_t i);
+    void count_decode_tokens(double tokens, int64_t steps, double dt) {
+        win_.steps += steps;
+        win_.steps_time += dt;
+        win_.decode_tokens += tokens;
+        if (mode_ == Mode::steady) win_.tokens += tokens;
+    }
 
     const StepCost& cost_;
     SchedulerConfig sc_;
     Workload w_;
-    bool open_loop_ = false;
+    // steady: a closed loop started mid-cycle, measured over a window (the figures a long load test converges
+    // to); finite: a load tool's run of total_requests, all measured; open: Poisson arrivals; burst: every
+    // client sends at t = 0, measured until each has its first token.
+    enum class Mode { steady, finite, open, burst } mode_ = Mode::steady;
 
     std::vector<Request> requests_;
     std::deque<int32_t> waiting_;
@@ -165,6 +187,7 @@ private:
     std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> finishing_;
     std::vector<std::pair<int32_t, uint32_t>> admission_order_;  // newest last, for preemption
     int64_t n_decoding_ = 0;
+    int64_t n_suspended_ = 0;    // preempted after their first token, not yet decoding again
     double positions_base_ = 0;  // Σ (pos0 − join_step) over decoding requests
     double kv_used_ = 0;         // tokens (paged engines)
 
@@ -173,22 +196,17 @@ private:
     int64_t dclock_ = 0;
     int64_t block_left_ = 0;  // decode steps left in the current multi-step block  // decode steps run so far: a prefill-only step (SGLang) stalls the decoders
     int64_t completed_ = 0;
-    int64_t warmup_ = 0, measure_ = 0;
+    int64_t warmup_ = 0, measure_ = 0;  // steady: first tokens before the window, samples in it; else completions
+    int64_t first_tokens_ = 0;
     double next_arrival_ = 0;           // open loop: the next Poisson arrival
-    std::vector<double> staggered_;     // closed loop: the clients' first sends, spread over one request cycle
-    size_t staggered_next_ = 0;
-    bool burst_ = false;                // every client sends at t = 0; stop once each has its first token
     Rng rng_;
     Window win_;
     bool kv_too_small_ = false, overloaded_ = false;
     int32_t initial_clients_ = 0;
     double burst_sum_ = 0;
-    double upcoming_arrival() const {
-        if (open_loop_) return next_arrival_;
-        return staggered_next_ < staggered_.size() ? staggered_[staggered_next_] : std::numeric_limits<double>::infinity();
-    }
-    double cycle_estimate_s(int64_t clients) const;
+    double upcoming_arrival() const { return mode_ == Mode::open ? next_arrival_ : std::numeric_limits<double>::infinity(); }
     int64_t burst_n_ = 0;
+    bool done() const;
 };
 
 void Simulation::start_decoding(int32_t i) {
@@ -207,7 +225,7 @@ void Simulation::finish(int32_t i, double t) {
     r.phase = Phase::done;
     r.generated = r.output;
     ++completed_;
-    if (win_.open) {
+    if (win_.open && mode_ != Mode::steady) {
         win_.ttft.push_back(r.first_token - r.arrival);
         win_.admission_wait += r.admitted - r.arrival;
         if (r.output > 1) win_.tpot.push_back((t - r.first_token) / static_cast<double>(r.output - 1));
@@ -215,8 +233,33 @@ void Simulation::finish(int32_t i, double t) {
         ++win_.requests;
     }
     // Closed loop: the client sends its next request at once.
-    if (!open_loop_ && (w_.total_requests <= 0 || static_cast<int64_t>(requests_.size()) < w_.total_requests))
-        waiting_.push_back(new_request(t));
+    const bool more = mode_ != Mode::finite || static_cast<int64_t>(requests_.size()) < w_.total_requests;
+    if (mode_ != Mode::open && more) waiting_.push_back(new_request(t));
+}
+
+// The step that completes a prompt samples the request's next token: its first, or (after a preemption) the
+// next one of its answer.
+void Simulation::first_token(int32_t i) {
+    Request& r = requests_[i];
+    ++r.generated;
+    if (win_.open) win_.tokens += mode_ == Mode::steady ? 1.0 : 0.0;
+    if (r.suspended) {
+        r.suspended = false;
+        --n_suspended_;
+        if (win_.open) win_.decode_tokens += 1;
+        return;
+    }
+    if (r.first_token >= 0) return;
+    r.first_token = t_;
+    ++first_tokens_;
+    if (mode_ == Mode::burst && i < initial_clients_) burst_sum_ += t_ - r.arrival, ++burst_n_;
+    if (!win_.open) return;
+    ++win_.first_tokens;
+    if (mode_ == Mode::steady && !r.preloaded) {
+        win_.ttft.push_back(t_ - r.arrival);
+        win_.admission_wait += r.admitted - r.arrival;
+        ++win_.requests;
+    }
 }
 
 // vLLM's recompute preemption: the most recently admitted running request gives its KV back and waits at
@@ -239,6 +282,10 @@ bool Simulation::preempt_newest() {
         }
         kv_used_ = std::max(0.0, kv_used_);
         ++r.version;
+        if (r.first_token >= 0 && !r.suspended) {
+            r.suspended = true;
+            ++n_suspended_;
+        }
         r.phase = Phase::waiting;
         r.to_prefill = r.prompt + r.generated;
         r.prefilled = 0;
@@ -250,11 +297,7 @@ bool Simulation::preempt_newest() {
 }
 
 void Simulation::admit_arrivals() {
-    if (!open_loop_) {
-        while (staggered_next_ < staggered_.size() && staggered_[staggered_next_] <= t_)
-            waiting_.push_back(new_request(staggered_[staggered_next_++]));
-        return;
-    }
+    if (mode_ != Mode::open) return;
     while (next_arrival_ <= t_) {
         waiting_.push_back(new_request(next_arrival_));
         next_arrival_ += -std::log(rng_.uniform()) / w_.arrival_rate_per_s;
@@ -268,31 +311,84 @@ void Simulation::account(double dt) {
     win_.waiting_time += static_cast<double>(waiting_.size()) * dt;
     win_.kv_time += kv_used_ * dt;
     win_.kv_peak = std::max(win_.kv_peak, kv_used_);
+    win_.decoder_time += static_cast<double>(n_decoding_ + n_suspended_) * dt;
 }
 
 void Simulation::open_window_if_due() {
-    if (!win_.open && completed_ >= warmup_) {
+    const int64_t seen = mode_ == Mode::steady ? first_tokens_ : completed_;
+    if (!win_.open && seen >= warmup_) {
         win_.open = true;
         win_.start = t_;
     }
 }
 
-// One request's cycle in a steady state with `clients` spread evenly over it: each request spends C steps, one
-// or more carrying its prompt and O − 1 decoding; a step carries N·(P + O)/C tokens, which the step budget
-// bounds, so C = max(O + ⌈P / budget⌉, N·(P + O) / budget). Only spreads the closed loop's first sends;
-// the simulation then finds the real cycle.
-double Simulation::cycle_estimate_s(int64_t clients) const {
-    const double n = static_cast<double>(std::max<int64_t>(1, std::min(clients, sc_.max_seqs)));
-    const double P = static_cast<double>(w_.prompt_tokens), O = static_cast<double>(w_.output_tokens);
-    const double budget = static_cast<double>(sc_.step_tokens);
-    const double steps = std::max(O + std::ceil(P / budget), n * (P + O) / budget);
-    StepMix mix;
-    mix.decode_seqs = n * (O - 1.0) / steps;
-    mix.decode_positions = mix.decode_seqs * (P + O / 2.0);
-    mix.prefill_seqs = n / steps;
-    mix.prefill_tokens = mix.prefill_seqs * P;
-    mix.prefill_positions = mix.prefill_tokens * (std::min(P, budget) - 1.0) / 2.0;
-    return steps * cost_.step_s(mix);
+bool Simulation::done() const {
+    if (step_ >= kMaxSteps || overloaded_) return true;
+    switch (mode_) {
+        case Mode::burst: return burst_n_ >= initial_clients_;
+        case Mode::steady: return win_.open && win_.requests >= measure_;
+        case Mode::finite:
+        case Mode::open: return completed_ >= warmup_ + measure_;
+    }
+    return true;
+}
+
+// A closed loop that has run for a long time, without simulating the time it took to get there: each client is
+// placed at its own point of the request cycle, as the steady-state estimate times the cycle. The clients'
+// requests drift apart over a long run, unevenly: some prompts meet in one step, others do not. The points
+// are the golden-ratio sequence, whose gaps are uneven (three lengths, 0.4 to 1.6 of the mean) yet never
+// bunch up, and to which one more client adds one point without moving the others, so the figures move
+// smoothly with the number of clients. A client
+// early in its cycle has a request waiting for its first token (sent that long ago); the others are decoding,
+// their progress through the answer evenly spread, holding the KV of their prompt and the tokens generated so
+// far, as long as the sequence cap and the KV pool admit them (the rest wait, as they would). None of them is
+// measured; the window opens once the waiting ones have had their first token, so a misjudged start fades
+// before anything is measured.
+void Simulation::preload(int64_t clients) {
+    Workload held = w_;  // the clients simulated: those beyond the server's hold are the queue outside
+    held.clients = clients;
+    const SimOutcome est = steady_state_estimate(cost_, sc_, held);
+    const double O = static_cast<double>(w_.output_tokens);
+    const double ttft = std::isfinite(est.ttft_mean_s) ? std::max(0.0, est.ttft_mean_s) : 0.0;
+    const double tpot = std::isfinite(est.tpot_mean_s) ? std::max(0.0, est.tpot_mean_s) : 0.0;
+    const double cycle = ttft + (O - 1.0) * tpot;
+    const double waiting_share = cycle > 0 ? ttft / cycle : 1.0;
+    std::vector<int32_t> queued, admitted;
+    for (int64_t c = 0; c < clients; ++c) {
+        const double u = std::fmod(static_cast<double>(c + 1) * kGoldenRatioConjugate, 1.0);
+        const int32_t i = new_request(-u * cycle);
+        Request& r = requests_[i];
+        r.preloaded = true;
+        const double progress = waiting_share < 1.0 ? (u - waiting_share) / (1.0 - waiting_share) : -1.0;
+        const int64_t g = 1 + static_cast<int64_t>(std::floor(std::max(0.0, progress) * static_cast<double>(r.output - 1)));
+        const double held = static_cast<double>(r.prompt + g - 1) + kv_slack();
+        const double need = sc_.reserve_full_sequence ? static_cast<double>(r.prompt + r.output) + kv_slack() : held;
+        if (progress < 0 || g >= r.output || running() >= sc_.max_seqs || kv_room() < need) {
+            queued.push_back(i);
+            continue;
+        }
+        r.generated = g;
+        r.to_prefill = r.prompt + g - 1;
+        r.prefilled = r.to_prefill;
+        r.first_token = -static_cast<double>(g - 1) * tpot;
+        r.admitted = r.arrival;
+        r.reserved = need;
+        kv_used_ += sc_.paged_kv ? need : 0.0;
+        start_decoding(i);
+        admitted.push_back(i);
+    }
+    // Preemption takes the newest admission: oldest first.
+    for (auto it = admitted.rbegin(); it != admitted.rend(); ++it) admission_order_.push_back({*it, requests_[*it].version});
+    // The longest waiting first: the queue is in sending order.
+    std::sort(queued.begin(), queued.end(), [&](int32_t a, int32_t b) { return requests_[a].arrival < requests_[b].arrival; });
+    for (int32_t i : queued) {
+        Request& r = requests_[i];
+        r.generated = 0;
+        r.to_prefill = r.prompt;
+        r.first_token = -1;
+        waiting_.push_back(i);
+    }
+    warmup_ = std::max<int64_t>(static_cast<int64_t>(queued.size()), clients / 8);
 }
 
 // [SECTION] Scheduling one step / advancing / the loop -----------------------------------------------------------
@@ -310,40 +406,37 @@ SimOutcome Simulation::run() {
         server_cap = std::min<int64_t>(server_cap, static_cast<int64_t>(static_cast<double>(sc_.kv_capacity_tokens) / per_seq) + 1);
     }
     int64_t clients = 0;
-    if (open_loop_) {
+    if (mode_ == Mode::open) {
         warmup_ = 200;
         measure_ = 1000;
         next_arrival_ = 0;
     } else {
-        clients = std::clamp<int64_t>(std::min(w_.clients, server_cap + 1), 1, kMaxSimulatedClients);
-        clients = std::min(clients, std::max<int64_t>(1, w_.clients));
-        // The burst's last clients wait for the first ones to finish: simulate them all (up to the bound).
-        const bool finite = w_.total_requests > 0;
-        if (burst_ || finite) clients = std::clamp<int64_t>(w_.clients, 1, kMaxSimulatedClients);
-        if (finite) clients = std::min(clients, w_.total_requests);
-        warmup_ = finite ? 0 : clients;
-        // Measured: one more round of fixed-length requests (at least 24, for a 90th percentile), four of spread
-        // ones (at least 200).
-        const bool varied = w_.spread == LengthSpread::varied;
-        measure_ = finite ? w_.total_requests : std::clamp<int64_t>((varied ? 4 : 1) * clients, varied ? 200 : 24, 8000);
+        // A burst's last clients wait for the first ones to finish, and a finite run measures every request:
+        // those simulate every client (up to the bound); the steady state only those the server can hold.
+        clients = mode_ == Mode::steady ? std::min(w_.clients, server_cap + 1) : w_.clients;
+        clients = std::clamp<int64_t>(clients, 1, kMaxSimulatedClients);
+        if (mode_ == Mode::finite) clients = std::min(clients, w_.total_requests);
         initial_clients_ = static_cast<int32_t>(clients);
-        if (burst_ || finite) {
-            for (int64_t c = 0; c < clients; ++c) waiting_.push_back(new_request(0.0));
+        if (mode_ == Mode::steady) {
+            // Measured: the first tokens of one round of fixed-length requests (each client's once, at least 24
+            // for a 90th percentile), of two rounds of spread ones (at least 200); past a hundred clients a
+            // quarter round more per client is enough, their points of the cycle being evenly spread.
+            const bool varied = w_.spread == LengthSpread::varied;
+            const int64_t round = varied ? std::min(2 * clients, 200 + clients / 2) : std::min(clients, 96 + clients / 4);
+            measure_ = std::clamp<int64_t>(round, varied ? 200 : 24, 8000);
+            requests_.reserve(static_cast<size_t>(3 * clients + measure_ + 16));
+            preload(clients);
         } else {
-            // A long load test is far from its synchronised start: the clients' requests drift apart within a
-            // few rounds (docs/serving.md). Their first sends are spread evenly over one request cycle, so the
-            // measured rounds see that steady state instead of waves that a deterministic model would keep.
-            const double cycle = cycle_estimate_s(clients);
-            staggered_.reserve(static_cast<size_t>(clients));
-            for (int64_t c = 0; c < clients; ++c)
-                staggered_.push_back(cycle * static_cast<double>(c) / static_cast<double>(clients));
+            warmup_ = 0;
+            measure_ = mode_ == Mode::finite ? w_.total_requests : clients;
+            for (int64_t c = 0; c < clients; ++c) waiting_.push_back(new_request(0.0));
         }
     }
-    requests_.reserve(static_cast<size_t>(clients + warmup_ + measure_ + 16));
+    if (mode_ != Mode::steady) requests_.reserve(static_cast<size_t>(clients + warmup_ + measure_ + 16));
     out.simulated_clients = clients;
 
     std::vector<std::pair<int32_t, int64_t>> chunks;  // (request, tokens) of this step's prefill
-    while (completed_ < warmup_ + measure_ && step_ < kMaxSteps && !overloaded_ && !(burst_ && burst_n_ >= initial_clients_)) {
+    while (!done()) {
         open_window_if_due();
         admit_arrivals();
 
@@ -464,7 +557,7 @@ SimOutcome Simulation::run() {
             k = std::max<int64_t>(1, std::min<int64_t>(k, kMaxSteps));
             const double dt = cost_.decode_run_s(static_cast<double>(dec), decode_positions(), k);
             account(dt);
-            if (win_.open) win_.steps += k, win_.steps_time += dt;
+            if (win_.open) count_decode_tokens(static_cast<double>(dec * k), k, dt);
             t_ += dt;
             step_ += k;
             dclock_ += k;
@@ -483,7 +576,7 @@ SimOutcome Simulation::run() {
             }
             const double dt = cost_.step_s(mix);
             account(dt);
-            if (win_.open) ++win_.steps, win_.steps_time += dt;
+            if (win_.open) count_decode_tokens(static_cast<double>(dec), 1, dt);
             t_ += dt;
             if (kv_grows()) kv_used_ += static_cast<double>(dec) + mix.prefill_tokens;
             ++step_;
@@ -495,11 +588,7 @@ SimOutcome Simulation::run() {
                 if (r.prefilled < r.to_prefill) continue;
                 // The step that completes a prompt samples its next token.
                 prefilling_.erase(std::find(prefilling_.begin(), prefilling_.end(), i));
-                ++r.generated;
-                if (r.first_token < 0) {
-                    r.first_token = t_;
-                    if (!open_loop_ && i < initial_clients_) burst_sum_ += t_ - r.arrival, ++burst_n_;
-                }
+                first_token(i);
                 if (r.generated >= r.output) {
                     kv_used_ -= sc_.reserve_full_sequence ? r.reserved : static_cast<double>(r.to_prefill) + kv_slack();
                     kv_used_ = std::max(0.0, kv_used_);
@@ -530,12 +619,12 @@ SimOutcome Simulation::run() {
     }
 
     out.kv_too_small = kv_too_small_;
-    if (burst_) {
+    if (mode_ == Mode::burst) {
         out.burst_ttft_s = burst_n_ > 0 ? burst_sum_ / static_cast<double>(burst_n_) : std::max(t_, 1e9);
         out.ttft_mean_s = out.ttft_p50_s = out.ttft_p90_s = out.burst_ttft_s;
         return out;
     }
-    out.overloaded = overloaded_ || (open_loop_ && completed_ < warmup_ + measure_);
+    out.overloaded = overloaded_ || (mode_ == Mode::open && completed_ < warmup_ + measure_);
     const double span = t_ - win_.start;
     if (!win_.open || span <= 0 || win_.ttft.empty()) {
         // Never reached a steady state (a request can never run, or the open loop overflowed): report the
@@ -565,9 +654,10 @@ SimOutcome Simulation::run() {
     };
     // Closed loop with more clients than the server holds: every request also waits behind the clients that
     // were not simulated, one completion each (Little's law on the queue).
-    out.requests_per_s = static_cast<double>(win_.requests) / span;
+    const bool steady = mode_ == Mode::steady;
+    out.requests_per_s = static_cast<double>(steady ? win_.first_tokens : win_.requests) / span;
     double extra_wait = 0;
-    if (!open_loop_ && w_.clients > clients && out.requests_per_s > 0)
+    if (steady && w_.clients > clients && out.requests_per_s > 0)
         extra_wait = static_cast<double>(w_.clients - clients) / out.requests_per_s;
     out.queue_wait_s = win_.admission_wait / static_cast<double>(win_.requests) + extra_wait;
     out.ttft_p50_s = quantile(win_.ttft, 0.5) + extra_wait;
@@ -575,12 +665,18 @@ SimOutcome Simulation::run() {
     out.ttft_mean_s = mean(win_.ttft) + extra_wait;
     // One-token answers have no time per output token: the step that produced their token stands in.
     const double fallback = win_.steps > 0 ? win_.steps_time / static_cast<double>(win_.steps) : 0.0;
-    out.tpot_p50_s = win_.tpot.empty() ? fallback : quantile(win_.tpot, 0.5);
-    out.tpot_mean_s = win_.tpot.empty() ? fallback : mean(win_.tpot);
+    if (steady) {
+        // Every decoder's wait, step by step, over the tokens they produced: the mean of the requests' times per
+        // output token without waiting for the window's requests to finish (one round instead of two).
+        out.tpot_p50_s = out.tpot_mean_s = win_.decode_tokens > 0 ? win_.decoder_time / win_.decode_tokens : fallback;
+    } else {
+        out.tpot_p50_s = win_.tpot.empty() ? fallback : quantile(win_.tpot, 0.5);
+        out.tpot_mean_s = win_.tpot.empty() ? fallback : mean(win_.tpot);
+    }
     out.throughput_tps = win_.tokens / span;
     out.mean_running = win_.running_time / span;
     out.mean_waiting = win_.waiting_time / span + static_cast<double>(std::max<int64_t>(0, w_.clients - clients));
-    if (open_loop_) out.mean_waiting = win_.waiting_time / span;
+    if (mode_ == Mode::open) out.mean_waiting = win_.waiting_time / span;
     out.kv_tokens_mean = win_.kv_time / span;
     out.kv_tokens_peak = win_.kv_peak;
     out.mean_step_s = fallback;

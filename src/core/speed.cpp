@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace infersizer {
@@ -19,14 +18,6 @@ namespace infersizer {
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string num(double v, const char* fmt = "%.3g") {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return buf;
-}
-
-std::string range_text(Interval v, const char* unit) { return "[" + num(v.lo) + ", " + num(v.hi) + "] " + unit; }
 
 // Tokens one step may carry: the engine's n_batch where it differs from its forward size (llama.cpp), else the
 // prefill budget with the engine's GPU-size rule (memory.hpp).
@@ -94,17 +85,17 @@ SchedulerConfig with_users(SchedulerConfig sc, int64_t users) {
 }
 
 SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, const SchedulerConfig& sc, const Workload& w) {
-    char tail[400];
-    std::snprintf(tail, sizeof tail, "|%d|%lld,%lld,%d,%d,%d,%lld,%lld,%d,%lld|%lld,%.17g,%lld,%lld,%d,%lld",
-                  end == End::fast ? 0 : 1, static_cast<long long>(sc.max_seqs), static_cast<long long>(sc.step_tokens),
-                  sc.chunked_prefill, sc.mixed_steps, sc.paged_kv, static_cast<long long>(sc.kv_capacity_tokens),
-                  static_cast<long long>(sc.kv_block_tokens), sc.reserve_full_sequence,
-                  static_cast<long long>(sc.decode_block_steps), static_cast<long long>(w.clients), w.arrival_rate_per_s,
-                  static_cast<long long>(w.prompt_tokens), static_cast<long long>(w.output_tokens), static_cast<int>(w.spread),
-                  static_cast<long long>(w.total_requests));
+    // The memo key: the model's fingerprint, then the scheduler's and the workload's fields as bytes.
+    std::string key = model.fingerprint();
+    auto add = [&key](auto v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    add(end == End::fast ? 0 : 1);
+    for (int64_t v : {sc.max_seqs, sc.step_tokens, sc.kv_capacity_tokens, sc.kv_block_tokens, sc.decode_block_steps,
+                      w.clients, w.prompt_tokens, w.output_tokens, w.total_requests, static_cast<int64_t>(w.spread)})
+        add(v);
+    for (bool v : {sc.chunked_prefill, sc.mixed_steps, sc.paged_kv, sc.reserve_full_sequence}) add(v);
+    add(w.arrival_rate_per_s);
     if (!ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     auto& memo = ctx.facts_slot->simulations;
-    const std::string key = model.fingerprint() + tail;
     auto it = memo.find(key);
     if (it != memo.end()) return *std::static_pointer_cast<const SimOutcome>(it->second);
     auto outcome = std::make_shared<const SimOutcome>(simulate_serving(StepModelCost(model, end), sc, w));

@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace infersizer {
 
@@ -128,8 +127,10 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.
     matmul_params_ = std::max(0.0, p.active - p.embedding + (p.lm_head > 0 ? 0.0 : p.embedding));
     if (matmul_params_ <= 0) matmul_params_ = std::max(0.0, p.active);
-    if (m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts)
+    if (m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts) {
         expert_share_ = static_cast<double>(m.experts_per_tok) / static_cast<double>(m.n_experts);
+        log_expert_missed_ = std::log1p(-expert_share_);
+    }
 
     // Under TP every card reads its share of the weights and of the KV heads at once; under a layer split the
     // cards run one after another, so the step reads everything at one card's bandwidth.
@@ -175,6 +176,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     };
     fast_ = build(true);
     slow_ = build(false);
+    fingerprint_ = make_fingerprint();
 }
 
 // [SECTION] One step -------------------------------------------------------------------------------------------
@@ -189,7 +191,7 @@ double StepModel::mfu_at(const Coefficients& c, double tokens) const {
 // a dense model reads its active bytes whatever the batch.
 double StepModel::weight_bytes_read(const Coefficients& c, double tokens) const {
     if (expert_share_ <= 0) return c.active_bytes;
-    const double touched = 1.0 - std::pow(1.0 - expert_share_, std::max(1.0, tokens));
+    const double touched = 1.0 - std::exp(log_expert_missed_ * std::max(1.0, tokens));  // (1 − k/E)^tokens
     const double g = std::clamp((touched - expert_share_) / (1.0 - expert_share_), 0.0, 1.0);
     return c.active_bytes + (c.weight_bytes - c.active_bytes) * g;
 }
@@ -259,14 +261,10 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
 
 double StepModel::step_s(const StepMix& mix, End end) const { return parts(mix, end).total_s; }
 
-std::string StepModel::fingerprint() const {
+// The coefficients' bytes: exact, and built once per model (the simulations' memo keys start with it).
+std::string StepModel::make_fingerprint() const {
     std::string out;
-    out.reserve(600);
-    auto add = [&](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.17g,", v);
-        out += buf;
-    };
+    auto add = [&](double v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
     for (const Coefficients* c : {&fast_, &slow_})
         for (double v : {c->rate_bps, c->t0_s, c->t_seq_s, c->peak_flops, c->attention_flops, c->batch_eff, c->mfu_short,
                          c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s})

@@ -60,8 +60,8 @@ public:
     double prefill_alone_s(int64_t prompt_tokens, int64_t chunk_tokens, End end) const;
 
     bool compute_known() const { return compute_known_; }
-    // Every number the step times depend on, as text: two models with the same fingerprint time every step alike.
-    std::string fingerprint() const;
+    // Every number the step times depend on, as bytes: two models with the same fingerprint time every step alike.
+    const std::string& fingerprint() const { return fingerprint_; }
     int tp() const { return tp_; }
 
 private:
@@ -87,7 +87,10 @@ private:
     double attention_flops(double seqs, double positions) const;
     double link_s(const Coefficients& c, double tokens) const;
 
+    std::string make_fingerprint() const;
+
     Coefficients fast_, slow_;
+    std::string fingerprint_;
     int tp_ = 1;
     bool tensor_ = false;          // matrices split across the cards (else a layer split)
     bool compute_known_ = true;
@@ -95,6 +98,7 @@ private:
     double kv_split_ = 1;          // cards sharing the KV heads
     double matmul_params_ = 0;     // active parameters in matmuls per token
     double expert_share_ = 0;      // k / E for MoE (0: dense)
+    double log_expert_missed_ = 0; // ln(1 − k/E): an expert a token skips
     double kv_global_per_token_ = 0;   // KV bytes per token of the full-attention layers
     double kv_sliding_per_token_ = 0;  // of the sliding-window layers
     double window_ = 0;
