@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <unistd.h>
 
 using nlohmann::json;
 
@@ -24,11 +25,17 @@ struct CliRun {
     std::string err;
 };
 
+// ctest runs every test in its own process, in parallel: each run gets files of its own.
+std::string scratch_file(const std::string& what) {
+    static int counter = 0;
+    return ::testing::TempDir() + "infersizer_cli_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + "_" + what;
+}
+
 CliRun run(const std::string& args, const std::string& stdin_text = "") {
-    const std::string err_file = ::testing::TempDir() + "infersizer_cli_err.txt";
+    const std::string err_file = scratch_file("err.txt");
     std::string cmd = std::string(INFERSIZER_CLI_PATH) + " " + args + " 2>" + err_file;
     if (!stdin_text.empty()) {
-        const std::string in_file = ::testing::TempDir() + "infersizer_cli_in.json";
+        const std::string in_file = scratch_file("in.json");
         std::ofstream(in_file) << stdin_text;
         cmd += " <" + in_file;
     } else {
@@ -132,7 +139,7 @@ TEST(Cli, ReadableReportInBothLanguages) {
 }
 
 TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
-    const std::string good = ::testing::TempDir() + "user_catalog.json";
+    const std::string good = scratch_file("user_catalog.json");
     std::ofstream(good) << R"({"accelerators": [{"id": "lab-card-64", "vendor": "Lab", "name": "Lab Card 64GB",
         "kind": "gpu", "market": "datacenter", "memory_gb": 64, "memory_bandwidth_gbs": 2000,
         "fp16_bf16_dense_tflops": 400, "source": [{"ref": "our lab", "covers": ["all"]}]}]})";
@@ -144,7 +151,7 @@ TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
     ASSERT_EQ(e.code, 0) << e.err;
     EXPECT_EQ(json::parse(e.out)["hardware"], "Lab Card 64GB");
 
-    const std::string bad = ::testing::TempDir() + "bad_catalog.json";
+    const std::string bad = scratch_file("bad_catalog.json");
     std::ofstream(bad) << R"({"accelerators": [{"id": "x", "vendor": "Lab", "name": "X", "kind": "gpu",
         "market": "datacenter", "memory_gb": "lots", "memory_bandwidth_gbs": 1, "source": []}]})";
     CliRun b = run("estimate --catalog " + bad + " --model Qwen3-8B --hardware x");
