@@ -304,6 +304,22 @@ Text memory_clause(const Setup& s, const MemoryResult& m) {
                 fmt::number(m.capacity_gib, "en") + " GiB"};
 }
 
+// A paged engine whose users would not all fit at the full context at once: what one replica holds at the
+// typical request length (weights, the KV the simulation keeps in use, activations, runtime), then the worst case.
+Text typical_memory_clause(const MemoryResult& m, const PerformanceResult& p, int64_t context_tokens) {
+    const double replicas = static_cast<double>(std::max(1, p.replicas));
+    const Interval in_use{m.total_gib.lo - m.kv_cache_gib.lo + p.kv_in_use_gib.lo / replicas,
+                          m.total_gib.hi - m.kv_cache_gib.hi + p.kv_in_use_gib.hi / replicas};
+    const bool per_replica = m.replicas > 1;
+    return {(per_replica ? "每副本按典型请求长度占用 " : "按典型请求长度占用 ") + fmt::interval(in_use, "", "zh") + " / " +
+                fmt::number(m.capacity_gib, "zh") + " GiB（所有用户同时用满 " + fmt::tokens(context_tokens) + " 上下文需 " +
+                fmt::interval(m.total_gib, "GiB", "zh") + "，放不下）",
+            std::string(per_replica ? "memory per replica " : "memory ") + fmt::interval(in_use, "", "en") + " / " +
+                fmt::number(m.capacity_gib, "en") + " GiB at the typical request length (every user at the full " +
+                fmt::tokens(context_tokens) + " context at once would need " + fmt::interval(m.total_gib, "GiB", "en") +
+                " and not fit)"};
+}
+
 // "; prefill assumes the product line's 6–16 cores" — when a CPU platform's compute comes from its product
 // line (speed.cpp) rather than the machine's cores and clock.
 Text product_line_clause(const Hardware& hw) {
@@ -795,7 +811,8 @@ Text verdict_sentence(const Context& ctx, const Result& partial) {
     const MemoryResult& m = partial.memory;
     const PerformanceResult& p = partial.performance;
     const Targets& t = sc.targets;
-    const Text mem = memory_clause(s, m);
+    const bool worst_case_overflows = m.capacity_known && !partial.fit.fits;
+    const Text mem = worst_case_overflows ? typical_memory_clause(m, p, sc.context_tokens) : memory_clause(s, m);
     const Text speed = speed_clause(p, sc.concurrency);
     const std::string w = memory_word_zh(ctx.hardware);
 
@@ -820,11 +837,6 @@ Text verdict_sentence(const Context& ctx, const Result& partial) {
             if (partial.cards_needed) {
                 out.zh += "；其实 " + fmt::count_range(*partial.cards_needed, "zh") + " 张就够";
                 out.en += "; " + fmt::count_range(*partial.cards_needed, "en") + " of them suffice";
-            }
-            if (m.capacity_known && !partial.fit.fits) {
-                out.zh += "（按典型请求长度；所有用户同时用满 " + fmt::tokens(sc.context_tokens) + " 上下文则放不下）";
-                out.en += " (at the typical request length; every user at the full " + fmt::tokens(sc.context_tokens) +
-                          " context at once would not fit)";
             }
             return out;
         }

@@ -42,7 +42,7 @@ struct Scenario {
     // Hardware: a catalog id or a custom device.
     std::string hardware_id = "nvidia-rtx-4090";
     std::optional<Hardware> hardware_custom;
-    std::optional<int> count = 1;  // nullopt: the planner chooses
+    std::optional<int> count;  // nullopt (the default, as the contract says for an omitted count): the planner chooses
 
     int64_t context_tokens = 8192;
     int64_t prompt_tokens = 1024;

@@ -388,7 +388,8 @@ void Simulation::preload(int64_t clients) {
         r.first_token = -1;
         waiting_.push_back(i);
     }
-    warmup_ = std::max<int64_t>(static_cast<int64_t>(queued.size()), clients / 8);
+    // The window opens on a first token, so a single client's window spans whole request cycles.
+    warmup_ = std::max<int64_t>({static_cast<int64_t>(queued.size()), clients / 8, 1});
 }
 
 // [SECTION] Scheduling one step / advancing / the loop -----------------------------------------------------------

@@ -229,6 +229,7 @@ TEST(Decision, VerdictSentenceSaysEnoughOrNotEnough) {
 
     Scenario big;
     big.model_id = "DeepSeek-R1";  // ≈ 380 GiB in Q4_K_M on one 24 GB card
+    big.count = 1;
     const Result no = result(big);
     EXPECT_NE(no.verdict.zh.find("不够"), std::string::npos) << no.verdict.zh;
     EXPECT_NE(no.verdict.en.find("not enough"), std::string::npos) << no.verdict.en;

@@ -198,6 +198,7 @@ TEST(Offload, DecisionStaysNoWhenOffloadMissesTheTargets) {
     // desktop's RAM give well under the default 10 tok/s per user.
     Scenario s;
     s.model_id = "DeepSeek-R1";
+    s.count = 1;
     auto r = estimate(cat(), s);
     ASSERT_TRUE(r.ok());
     ASSERT_TRUE(r->offload && r->offload->applicable);

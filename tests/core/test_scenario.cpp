@@ -21,7 +21,7 @@ TEST(Scenario, EmptyObjectGivesTheSeedDefaults) {
     ASSERT_TRUE(s.ok());
     EXPECT_EQ(s->model_id, "Qwen3-8B");
     EXPECT_EQ(s->weights, "Q4_K_M");
-    EXPECT_EQ(s->count, 1);
+    EXPECT_FALSE(s->count.has_value());  // the contract: an omitted count lets the planner choose
     EXPECT_EQ(s->concurrency, 5);
 }
 

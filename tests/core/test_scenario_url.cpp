@@ -25,10 +25,16 @@ TEST(ScenarioUrl, FullScenarioRoundTrips) {
     a.colocated = {{"bge-m3", 0.568, "fp16"}};
     a.headroom = 0.2;
     const std::string q = scenario_to_query(a);
-    EXPECT_NE(q.find("count=auto"), std::string::npos);
+    EXPECT_EQ(q.find("count="), std::string::npos) << q;  // the planner choosing is the default: nothing to say
     const UrlParse p = scenario_from_query("?" + q);
     EXPECT_TRUE(p.errors.empty()) << p.errors[0].to_string();
     EXPECT_EQ(scenario_to_json(p.scenario), scenario_to_json(a));
+
+    a.count = 3;
+    const std::string q3 = scenario_to_query(a);
+    EXPECT_NE(q3.find("count=3"), std::string::npos) << q3;
+    EXPECT_EQ(scenario_to_json(scenario_from_query("?" + q3).scenario), scenario_to_json(a));
+    EXPECT_FALSE(scenario_from_query("?count=auto").scenario.count.has_value());
 }
 
 TEST(ScenarioUrl, CustomModelTravelsAsJson) {

@@ -85,14 +85,20 @@ TEST_F(Interaction, PresetChangesContextAndTraffic) {
     EXPECT_EQ(page.state().scenario.model_id, model);
 }
 
-TEST_F(Interaction, PlannerCheckboxLeavesTheCountOpen) {
+TEST_F(Interaction, PlannerCheckboxChoosesOrFixesTheCount) {
     Page page("en", ImVec2(1280, 1400));
     page.frames(3);
-    ASSERT_TRUE(page.state().scenario.count.has_value());
-    ASSERT_TRUE(page.click(tr(S::planner_choose, Lang::en)));
-    EXPECT_FALSE(page.state().scenario.count.has_value());
+    // The seed leaves the count to the planner (the contract's default); unticking fixes the count it chose.
+    ASSERT_FALSE(page.state().scenario.count.has_value());
     ASSERT_TRUE(page.state().result.has_value());
     EXPECT_TRUE(page.state().result->count_from_planner);
+    const int chosen = page.state().result->count;
+    ASSERT_TRUE(page.click(tr(S::planner_choose, Lang::en)));
+    ASSERT_TRUE(page.state().scenario.count.has_value());
+    EXPECT_EQ(*page.state().scenario.count, chosen);
+    EXPECT_FALSE(page.state().result->count_from_planner);
+    ASSERT_TRUE(page.click(tr(S::planner_choose, Lang::en)));
+    EXPECT_FALSE(page.state().scenario.count.has_value());
     page.frames(2);
 }
 
