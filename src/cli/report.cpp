@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "judge.hpp"
 #include "result_json.hpp"
 
 #include <algorithm>
@@ -56,10 +57,27 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     out << t("场景", "Scenario") << ": " << t("上下文 ", "context ") << s.context_tokens << t("，提示 ", ", prompt ")
         << s.prompt_tokens << t("，输出 ", ", output ") << s.output_tokens << t("，峰值并发 ", ", peak concurrency ")
         << s.concurrency << "\n\n";
-    out << r.verdict.in(lang) << "\n\n";
+    out << r.verdict.in(lang) << "\n";
+    // The core's one judgement, as the page's badge shows it.
+    const TargetsMet& met = r.targets_met;
+    auto target_word = [&](bool ok, bool best) {
+        switch (target_verdict(r.status, ok, best)) {
+            case Verdict::yes: return t("达标", "met");
+            case Verdict::conditional: return t("仅乐观情况下达标", "met only in the optimistic case");
+            case Verdict::no: return t("未达标", "missed");
+        }
+        return "";
+    };
+    out << "[" << verdict_word(status_verdict(r.status, met), t) << "] " << to_string(r.status) << " · "
+        << t("首字目标", "TTFT target") << " " << target_word(met.ttft, met.ttft_at_best) << " · "
+        << t("每人速度目标", "per-user target") << " " << target_word(met.tps_per_user, met.tps_at_best) << "\n\n";
 
     const MemoryResult& m = r.memory;
-    out << t("① 显存", "① Memory") << "\n";
+    if (m.replicas > 1)
+        out << t("① 显存（每副本；共 ", "① Memory (per replica; ") << m.replicas << t(" 个副本，所有卡合计 ", " replicas, all cards ")
+            << iv(m.all_cards_total_gib, "GiB") << t("）", ")") << "\n";
+    else
+        out << t("① 显存", "① Memory") << "\n";
     row(out, t("权重", "weights"), iv(m.weights_gib, "GiB"));
     row(out, t("KV 缓存 / token", "KV per token"), iv(m.kv_per_token_kib, "KiB"));
     row(out, t("KV 缓存", "KV cache"), iv(m.kv_cache_gib, "GiB"));
@@ -79,9 +97,16 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
 
     const PerformanceResult& p = r.performance;
     out << "\n" << t("② 速度", "② Speed") << "\n";
-    row(out, t("首字时间", "time to first token"), iv(p.ttft_s, "s"));
+    row(out, t("首字时间（中位）", "time to first token"), iv(p.ttft_s, "s"));
+    row(out, t("首字时间 p90", "TTFT p90"), iv(p.ttft_p90_s, "s"));
+    if (p.burst_ttft_s.hi > 0)
+        row(out, t("压力：同时到达", "stress: all at once"), iv(p.burst_ttft_s, "s") + t("（不用于容量规划）", " (not used for sizing)"));
     row(out, t("每用户", "per user"), iv(p.decode_tps_per_seq, "tok/s"));
+    row(out, t("单用户独占", "one user alone"), iv(p.single_stream_tps, "tok/s"));
     row(out, t("总吞吐", "throughput"), iv(p.throughput_tps, "tok/s"));
+    row(out, t("在处理的请求", "requests in flight"), iv(p.requests_in_flight, ""));
+    row(out, t("占用的 KV", "KV in use"), iv(p.kv_in_use_gib, "GiB"));
+    if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), iv(p.queue_wait_s, "s"));
     row(out, t("预填充", "prefill"), iv(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"), std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + ")");
@@ -110,6 +135,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
                       pr.has_price ? (iv(pr.cost_per_month, pr.currency.c_str()) + t("/月", "/month")).c_str()
                                    : t("无价格", "no price"));
         out << line;
+        if (pr.fits && !pr.binding.in(lang).empty()) out << "      " << pr.binding.in(lang) << "\n";
     }
 
     const CostResult& c = r.cost;

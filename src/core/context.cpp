@@ -114,7 +114,9 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     if (f.compute_dtype == "fp4" && f.id != "mxfp4" && !hw.fp4_tflops)
         return Text{hw.name + " 没有 FP4 张量核心：" + f.id + " 需要 Blackwell 代的卡。",
                     hw.name + " has no FP4 tensor cores: " + f.id + " needs a Blackwell-generation card."};
-    if (f.compute_dtype == "fp8" && !hw.fp8_tflops) {
+    // A card whose tensor figures the catalog leaves unknown (H200 NVL, GH200) is not judged by a missing FP8
+    // figure: only one with a stated 16-bit peak and no FP8 peak lacks FP8 tensor cores.
+    if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp16_tflops) {
         // vLLM runs FP8 checkpoints weight-only through its Marlin kernels on Ampere (vLLM quantization docs).
         const bool ampere = hw.vendor == "NVIDIA" && hw.architecture.find("Ampere") != std::string::npos;
         if (!ampere)

@@ -464,7 +464,10 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
     row.verdict = verdict_of(at);
     const MemoryResult m = memory_of(s);
-    const Text mem = memory_clause(s, m);
+    // A setup that serves its load although not every user fits at the full context at once (a paged pool):
+    // memory at the typical length, as the headline says it.
+    const bool worst_case_overflows = m.capacity_known && m.total_gib.hi > m.budget_gib && row.verdict != Verdict::no;
+    const Text mem = worst_case_overflows ? typical_memory_clause(m, at.perf, sc.context_tokens) : memory_clause(s, m);
     std::string layout_zh, layout_en;
     if (s.layout.layer_split && s.layout.tp > 1) layout_zh = "（按层切分）", layout_en = " (layer split)";
     else if (s.layout.tp > 1)

@@ -3,6 +3,8 @@
 // the user's hardware, collects warnings, and writes the formula trace.
 #include "estimate.hpp"
 
+#include "format_text.hpp"
+
 #include "context.hpp"
 #include "cost.hpp"
 #include "decision.hpp"
@@ -91,6 +93,28 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
     if (ctx.hardware.bandwidth_gbs == std::nullopt) {
         w.push_back({"目录缺少该硬件的内存带宽：速度无法估算。", "The catalog has no memory bandwidth for this hardware: speed cannot be estimated."});
+    }
+    // Little's law on the day's traffic: requests per second × the time each is in flight is the average number
+    // in flight. With the shortest time a request can take here (alone on the card, at the fast end), an
+    // average above the peak concurrency means the two inputs disagree (a peak is at least the average, usually
+    // a few times it).
+    const PerformanceResult& p = r.performance;
+    const Scenario& s = ctx.scenario;
+    if (s.requests_per_day > 0 && p.prefill_tps.hi > 0 && p.single_stream_tps.hi > 0) {
+        const double latency_s = static_cast<double>(s.prompt_tokens) / p.prefill_tps.hi +
+                                 static_cast<double>(std::max<int64_t>(0, s.output_tokens - 1)) / p.single_stream_tps.hi;
+        const double average = s.requests_per_day / 86400.0 * latency_s;
+        if (std::isfinite(average) && average > static_cast<double>(s.concurrency)) {
+            const std::string avg_zh = fmt::count(std::ceil(average), "zh"), avg_en = fmt::count(std::ceil(average), "en");
+            w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt(latency_s, "s") +
+                             "，平均同时在处理 " + avg_zh + " 个，超过了给定的峰值并发 " + fmt::count(double(s.concurrency), "zh") +
+                             "：峰值至少是平均值（通常是它的几倍），请调高并发或核对每日请求量。",
+                         fmt::count(s.requests_per_day, "en") + " requests/day at about " + fmt(latency_s, "s") +
+                             " each keep " + avg_en + " requests in flight on average, more than the peak concurrency of " +
+                             fmt::count(double(s.concurrency), "en") +
+                             " given: a peak is at least the average (usually a few times it); raise the concurrency or check "
+                             "the daily traffic."});
+        }
     }
 }
 

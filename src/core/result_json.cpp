@@ -72,6 +72,16 @@ json result_to_json(const Result& r, const std::string& lang) {
     j["count"] = r.count;
     j["count_from_planner"] = r.count_from_planner;
     j["verdict"] = text(r.verdict, lang);
+    // The one judgement of the setup (judge.hpp): what the badge, the sentence and the tables read.
+    j["status"] = to_string(r.status);
+    j["targets_met"] = {{"ttft", r.targets_met.ttft},
+                        {"tps_per_user", r.targets_met.tps_per_user},
+                        {"ttft_at_best", r.targets_met.ttft_at_best},
+                        {"tps_per_user_at_best", r.targets_met.tps_at_best},
+                        {"optimistic", r.targets_met.optimistic}};
+    j["planned"] = r.planned ? json{{"cards", iv(r.planned->cards)}, {"replicas", iv(r.planned->replicas)}, {"tp", r.planned->tp}}
+                             : json(nullptr);
+    j["cards_needed"] = r.cards_needed ? iv(*r.cards_needed) : json(nullptr);
 
     const MemoryResult& m = r.memory;
     j["memory"] = {{"weights_gib", iv(m.weights_gib)},
@@ -84,18 +94,33 @@ json result_to_json(const Result& r, const std::string& lang) {
                    {"capacity_gib", tidy(m.capacity_gib)},
                    {"budget_gib", tidy(m.budget_gib)},
                    {"engine_reserved_gib", iv(m.engine_reserved_gib)},
-                   {"capacity_known", m.capacity_known}};
+                   {"kv_pool_gib", iv(m.kv_pool_gib)},
+                   {"capacity_known", m.capacity_known},
+                   {"replicas", m.replicas},
+                   {"all_cards_total_gib", iv(m.all_cards_total_gib)}};
 
     const PerformanceResult& p = r.performance;
     j["performance"] = {{"prefill_tps", iv(p.prefill_tps)},
                         {"ttft_s", iv(p.ttft_s)},
+                        {"ttft_p90_s", iv(p.ttft_p90_s)},
+                        {"burst_ttft_s", iv(p.burst_ttft_s)},
+                        {"queue_wait_s", iv(p.queue_wait_s)},
                         {"decode_tps_per_seq", iv(p.decode_tps_per_seq)},
+                        {"single_stream_tps", iv(p.single_stream_tps)},
+                        {"decode_step_s", iv(p.decode_step_s)},
                         {"throughput_tps", iv(p.throughput_tps)},
+                        {"requests_in_flight", iv(p.requests_in_flight)},
+                        {"kv_in_use_gib", iv(p.kv_in_use_gib)},
                         {"bound", to_string(p.bound)},
                         {"running_batch", p.running_batch},
-                        {"tp", p.tp}};
+                        {"tp", p.tp},
+                        {"replicas", p.replicas}};
 
-    j["fit"] = {{"fits", r.fit.fits}, {"max_concurrency", iv(r.fit.max_concurrency)}, {"max_context", iv(r.fit.max_context)}};
+    j["fit"] = {{"fits", r.fit.fits},
+                {"one_sequence_fits", r.fit.one_sequence_fits},
+                {"max_concurrency", iv(r.fit.max_concurrency)},
+                {"max_context", iv(r.fit.max_context)},
+                {"kv_budget_gib", iv(r.fit.kv_budget_gib)}};
 
     j["plan"] = json::array();
     for (const PlanRow& row : r.plan) {
@@ -109,8 +134,13 @@ json result_to_json(const Result& r, const std::string& lang) {
                    {"meets_targets", row.meets_targets},
                    {"fits", row.fits},
                    {"batch_per_replica", row.batch_per_replica},
+                   {"users_per_replica", iv(row.users_per_replica)},
                    {"decode_tps_per_seq", iv(row.decode_tps_per_seq)},
                    {"ttft_s", iv(row.ttft_s)},
+                   {"binding", text(row.binding, lang)},
+                   {"simulated", row.simulated},
+                   {"pp", row.pp},
+                   {"layer_split", row.layer_split},
                    {"note", row.note}};
         j["plan"].push_back(pr);
     }

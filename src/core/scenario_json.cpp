@@ -294,10 +294,20 @@ Expected<Scenario> scenario_from_json(const json& j, const Scenario& base) {
     }
     if (j.contains("traffic")) {
         const json& t = j["traffic"];
-        if (!t.is_object()) return Error{"scenario.type", "scenario.traffic", "must be an object {\"requests_per_day\"}, got " + got(t)};
+        if (!t.is_object())
+            return Error{"scenario.type", "scenario.traffic", "must be an object {\"requests_per_day\", \"lengths\"}, got " + got(t)};
         for (auto it = t.begin(); it != t.end(); ++it) {
+            if (it.key() == "lengths") {
+                // "fixed": every request has the prompt and output lengths (a load tool's random dataset);
+                // "varied": real traffic, spread evenly over 0.5–1.5 × those lengths.
+                const json& v = *it;
+                if (v == "fixed") s.lengths = LengthSpread::fixed;
+                else if (v == "varied") s.lengths = LengthSpread::varied;
+                else return Error{"scenario.range", "scenario.traffic.lengths", "must be \"fixed\" or \"varied\", got " + got(v)};
+                continue;
+            }
             if (it.key() != "requests_per_day")
-                return Error{"scenario.unknown_field", "scenario.traffic." + it.key(), "unknown field; accepted: requests_per_day"};
+                return Error{"scenario.unknown_field", "scenario.traffic." + it.key(), "unknown field; accepted: requests_per_day, lengths"};
             auto v = get_num(*it, "scenario.traffic.requests_per_day", 0, limits::kRequestsPerDayMax);
             if (!v) return v.error();
             s.requests_per_day = *v;
@@ -375,7 +385,8 @@ json scenario_to_json(const Scenario& s) {
     j["output_tokens"] = s.output_tokens;
     j["concurrency"] = s.concurrency;
     j["targets"] = {{"ttft_s", s.targets.ttft_s}, {"tps_per_user", s.targets.tps_per_user}};
-    j["traffic"] = {{"requests_per_day", s.requests_per_day}};
+    j["traffic"] = {{"requests_per_day", s.requests_per_day},
+                    {"lengths", s.lengths == LengthSpread::varied ? "varied" : "fixed"}};
     j["colocated"] = json::array();
     for (const ColocatedModel& c : s.colocated)
         j["colocated"].push_back({{"name", c.name}, {"params_b", c.params_b}, {"weights", c.weights}});

@@ -73,7 +73,8 @@ const Param kParams[] = {
     {"context_tokens", Kind::number, nullptr},   {"prompt_tokens", Kind::number, nullptr},
     {"output_tokens", Kind::number, nullptr},    {"concurrency", Kind::number, nullptr},
     {"ttft_s", Kind::number, "targets"},         {"tps_per_user", Kind::number, "targets"},
-    {"requests_per_day", Kind::number, "traffic"}, {"headroom", Kind::number, nullptr},
+    {"requests_per_day", Kind::number, "traffic"}, {"lengths", Kind::string, "traffic"},
+    {"headroom", Kind::number, nullptr},
     {"colocated", Kind::array_json, nullptr},
 };
 

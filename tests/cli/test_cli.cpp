@@ -121,6 +121,10 @@ TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.err, "error: scenario.headroom: must be a number from 0 to 0.5, got 2\n");
 
+    r = run("estimate --model Qwen3-8B --lengths random");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: scenario.traffic.lengths: must be \"fixed\" or \"varied\", got \"random\"\n");
+
     r = run("estimate --bogus 1");
     EXPECT_EQ(r.code, 2);
     r = run("frobnicate");

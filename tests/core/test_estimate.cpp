@@ -157,6 +157,33 @@ TEST(Estimate, ContextAboveTheModelMaximumWarns) {
     EXPECT_TRUE(found);
 }
 
+// 1M requests a day of ~256 output tokens keep dozens in flight on average: a peak of 5 contradicts that.
+TEST(Estimate, DailyTrafficAbovePeakConcurrencyWarns) {
+    auto has_warning = [](const Result& r) {
+        for (const Text& w : r.warnings)
+            if (w.en.find("requests in flight on average, more than the peak concurrency") != std::string::npos &&
+                w.zh.find("超过了给定的峰值并发") != std::string::npos)
+                return true;
+        return false;
+    };
+    Scenario s;
+    s.requests_per_day = 1'000'000;
+    auto busy = estimate(cat(), s);
+    ASSERT_TRUE(busy.ok());
+    EXPECT_TRUE(has_warning(*busy));
+    // Average in flight = requests/s × seconds per request; at 1,000 a day it is far below 5.
+    s.requests_per_day = 1000;
+    auto calm = estimate(cat(), s);
+    ASSERT_TRUE(calm.ok());
+    EXPECT_FALSE(has_warning(*calm));
+    // Raising the peak to match the traffic clears it.
+    s.requests_per_day = 1'000'000;
+    s.concurrency = 500;
+    auto matched = estimate(cat(), s);
+    ASSERT_TRUE(matched.ok());
+    EXPECT_FALSE(has_warning(*matched));
+}
+
 TEST(EstimateProperties, ThousandsOfRandomScenariosAreSane) {
     std::mt19937 rng(20261202);
     const EstimateOptions fast{false, false};

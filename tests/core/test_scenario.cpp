@@ -30,7 +30,7 @@ TEST(Scenario, ReadsEveryContractField) {
       "schema": "infersizer.scenario/1", "model": "Llama-3.1-70B", "weights": "fp8", "kv_cache": "fp8",
       "engine": "vllm", "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 16384,
       "prompt_tokens": 2000, "output_tokens": 300, "concurrency": 64,
-      "targets": {"ttft_s": 1.5, "tps_per_user": 20}, "traffic": {"requests_per_day": 50000},
+      "targets": {"ttft_s": 1.5, "tps_per_user": 20}, "traffic": {"requests_per_day": 50000, "lengths": "varied"},
       "colocated": [{"name": "bge-m3", "params_b": 0.568, "weights": "fp16"}], "headroom": 0.2})");
     ASSERT_TRUE(s.ok()) << s.error().to_string();
     EXPECT_EQ(s->model_id, "Llama-3.1-70B");
@@ -39,6 +39,7 @@ TEST(Scenario, ReadsEveryContractField) {
     EXPECT_EQ(s->context_tokens, 16384);
     EXPECT_DOUBLE_EQ(s->targets.ttft_s, 1.5);
     EXPECT_DOUBLE_EQ(s->requests_per_day, 50000);
+    EXPECT_EQ(s->lengths, LengthSpread::varied);
     ASSERT_EQ(s->colocated.size(), 1u);
     EXPECT_DOUBLE_EQ(s->colocated[0].params_b, 0.568);
     EXPECT_DOUBLE_EQ(s->headroom, 0.2);
@@ -50,6 +51,7 @@ TEST(Scenario, RoundTripsThroughJson) {
     a.weights = "awq-int4";
     a.count.reset();
     a.concurrency = 40;
+    a.lengths = LengthSpread::varied;
     a.colocated.push_back({"bge-reranker-v2-m3", 0.568, "fp16"});
     auto b = scenario_from_json(scenario_to_json(a));
     ASSERT_TRUE(b.ok());
@@ -76,6 +78,8 @@ TEST(Scenario, ErrorsNameTheFieldAndTheRange) {
               "error: scenario.concurrency: must be an integer from 1 to 100000, got 2.5");
     EXPECT_EQ(error_of(R"({"context_tokens": "8k"})"),
               "error: scenario.context_tokens: must be an integer from 128 to 10000000, got \"8k\"");
+    EXPECT_EQ(error_of(R"({"traffic": {"lengths": "random"}})"),
+              "error: scenario.traffic.lengths: must be \"fixed\" or \"varied\", got \"random\"");
     EXPECT_EQ(error_of(R"({"headroom": 0.9})"), "error: scenario.headroom: must be a number from 0 to 0.5, got 0.9");
     EXPECT_EQ(error_of(R"({"targets": {"ttft_s": 0}})"),
               "error: scenario.targets.ttft_s: must be a number from 0.01 to 3600, got 0");

@@ -22,10 +22,12 @@ TEST(ScenarioUrl, FullScenarioRoundTrips) {
     a.concurrency = 128;
     a.targets = {1.5, 25};
     a.requests_per_day = 123456;
+    a.lengths = LengthSpread::varied;
     a.colocated = {{"bge-m3", 0.568, "fp16"}};
     a.headroom = 0.2;
     const std::string q = scenario_to_query(a);
-    EXPECT_EQ(q.find("count="), std::string::npos) << q;  // the planner choosing is the default: nothing to say
+    EXPECT_EQ(q.find("count="), std::string::npos) << q;
+    EXPECT_NE(q.find("lengths=varied"), std::string::npos) << q;  // the planner choosing is the default: nothing to say
     const UrlParse p = scenario_from_query("?" + q);
     EXPECT_TRUE(p.errors.empty()) << p.errors[0].to_string();
     EXPECT_EQ(scenario_to_json(p.scenario), scenario_to_json(a));

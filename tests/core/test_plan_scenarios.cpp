@@ -1,0 +1,179 @@
+// The planner on three deployments an engineer would size by hand. Each range below is worked out from first
+// principles in the comment (the catalog's bandwidth and peaks, the engine's efficiency ranges) and the plan
+// must land inside it; on the user's datacenter card the card interval spans at most 2×, and the row says in
+// numbers what binds.
+#include "bundled_catalog.hpp"
+#include "estimate.hpp"
+#include "plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+using namespace infersizer;
+
+namespace {
+
+const Catalog& cat() { return bundled::catalog(); }
+
+Context context(const Scenario& s) {
+    auto c = resolve(cat(), s);
+    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
+    return *c;
+}
+
+PlanRow plan_on(const Scenario& s, const std::string& hw) {
+    const Hardware* h = cat().find_hardware(hw);
+    EXPECT_NE(h, nullptr) << hw;
+    return plan_for(context(s), *h, Precision::simulate);
+}
+
+// Every datacenter card's row that meets the targets, printed for review (the spans are the efficiency ranges'
+// width; GDDR cards' spans are wider where a target sits near what their bandwidth gives one user).
+void print_datacenter_rows(const Scenario& s, const char* name) {
+    const Context ctx = context(s);
+    for (const Hardware& h : cat().hardware) {
+        if (h.market != "datacenter") continue;
+        const PlanRow r = plan_for(ctx, h, Precision::simulate);
+        if (!r.meets_targets) continue;
+        std::printf("[plan %s] %-28s %4.0f–%-4.0f cards TP %d (span %.2f) %s\n", name, h.name.c_str(), r.cards.lo,
+                    r.cards.hi, r.tp, r.cards.hi / r.cards.lo, r.binding.en.c_str());
+    }
+}
+
+Scenario chat_70b() {
+    Scenario s;
+    s.model_id = "Llama-3.1-70B";
+    s.weights = "fp8";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    s.count.reset();
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1500;
+    s.output_tokens = 300;
+    s.concurrency = 200;
+    s.targets = {1.0, 20.0};
+    return s;
+}
+
+Scenario rag_72b() {
+    Scenario s;
+    s.model_id = "Qwen2.5-72B";
+    s.weights = "awq-int4";
+    s.kv_cache = "fp8";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-a100-sxm-80gb";
+    s.count.reset();
+    s.context_tokens = 16384;
+    s.prompt_tokens = 6000;
+    s.output_tokens = 400;
+    s.concurrency = 32;
+    s.targets = {3.0, 12.0};
+    s.colocated = {{"bge-m3", 0.568, "fp16"}, {"bge-reranker-v2-m3", 0.568, "fp16"}};
+    s.headroom = 0.15;
+    return s;
+}
+
+Scenario chatbot_8b_trt() {
+    Scenario s;
+    s.model_id = "Llama-3.1-8B";
+    s.weights = "fp8";
+    s.engine = "tensorrt-llm";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    s.count.reset();
+    s.context_tokens = 8192;
+    s.prompt_tokens = 2000;
+    s.output_tokens = 500;
+    s.concurrency = 1000;
+    s.targets = {2.0, 25.0};
+    return s;
+}
+
+}  // namespace
+
+// Llama-3.1-70B in FP8 (≈ 67 GiB) for 200 chat users, 1500 in / 300 out, TTFT ≤ 1 s, 20 tok/s each, on H100.
+// TP 2 holds the weights with room for KV (one 80 GB card would leave ~5 GiB). 20 tok/s is 50 ms per token.
+// A decode step on TP 2 reads 67 GB at 2 × 3.35 TB/s × η 0.65–0.85: 12–15 ms, plus 0.54 GB of KV per user
+// (1650 positions × 320 KiB) at 0.10–0.12 ms each. The prompts: a 15 s request cycle makes 200 users send
+// 13 req/s, 20k prompt tokens/s, 2.8 PFLOP/s; a TP 2 replica's FP8 peak (3.96 PFLOP/s) at MFU 0.5–0.75 gives
+// 2.0–3.0, and the decoders stall for that share. With n users per replica the time per token is
+// (W + n·K) / (1 − share): ≤ 50 ms for n ≈ 50 at the slow end and ≈ 100 at the fast end: 2–4 replicas of
+// TP 2, 4–8 cards; the range below allows one replica either way.
+TEST(PlanScenarios, SeventyBillionChatOnH100) {
+    const PlanRow r = plan_on(chat_70b(), "nvidia-h100-sxm-80gb");
+    print_datacenter_rows(chat_70b(), "70B chat");
+    ASSERT_TRUE(r.meets_targets) << r.note;
+    EXPECT_EQ(r.tp, 2);
+    EXPECT_GE(r.cards.lo, 4);
+    EXPECT_LE(r.cards.hi, 10);
+    EXPECT_LE(r.cards.hi, 2 * r.cards.lo);
+    EXPECT_NE(r.binding.en.find("tok/s per user needs ≤"), std::string::npos) << r.binding.en;
+    EXPECT_NE(r.binding.zh.find("每副本不超过"), std::string::npos) << r.binding.zh;
+    EXPECT_TRUE(r.simulated);
+}
+
+// Qwen2.5-72B AWQ (38.6 GiB) for 32 RAG users with 6000-token prompts, TTFT ≤ 3 s, 12 tok/s each, on A100 80GB.
+// One prompt is 2 × 72e9 × 6000 = 8.6e14 FLOPs: one A100 (312 TFLOPS at MFU 0.5–0.75) needs 3.7–5.5 s, over
+// the target, so TP 2 (1.8–2.8 s). The prompts' demand: a cycle of ~3 s + 400 / 12 s ≈ 36 s makes 32 users send
+// 0.9 req/s, 5.3k prompt tokens/s, against 2.2–3.2k per TP 2 replica: 1.7–2.5 replicas of prefill alone, and a
+// p90 TTFT within 3 s with prompts of 1.8–2.8 s leaves them little queue: 3–4 replicas, 6–8 cards; one replica
+// either way allowed.
+TEST(PlanScenarios, SeventyTwoBillionRagOnA100) {
+    const PlanRow r = plan_on(rag_72b(), "nvidia-a100-sxm-80gb");
+    print_datacenter_rows(rag_72b(), "72B RAG");
+    ASSERT_TRUE(r.meets_targets) << r.note;
+    EXPECT_EQ(r.tp, 2);
+    EXPECT_GE(r.cards.lo, 4);
+    EXPECT_LE(r.cards.hi, 10);
+    EXPECT_LE(r.cards.hi, 2 * r.cards.lo);
+    EXPECT_GE(r.users_per_replica.lo, 2);  // never the "one user per replica" answer
+    EXPECT_FALSE(r.binding.en.empty());
+}
+
+// Llama-3.1-8B FP8 on TensorRT-LLM for 1000 chat users, 2000 in / 500 out, TTFT ≤ 2 s, 25 tok/s each, H100.
+// 25 tok/s is 40 ms per token. A step reads 8 GB at 3.35 TB/s × η 0.45–0.85 (2.8–5.3 ms, t0 0.5–2 ms) and an
+// FP8 KV of 64 KiB × 2250 positions = 147 MB per user (0.05–0.10 ms each). The prompts: a 20 s cycle makes 1000
+// users send 50 req/s, 100k tokens/s, 1.6 PFLOP/s against one H100's FP8 1.98 PFLOP/s at MFU 0.55–0.75. Per
+// replica of n users (W + n·K) / (1 − n·share) reaches 40 ms at n ≈ 200–220 (slow) and ≈ 380 (fast): 3–5 cards.
+TEST(PlanScenarios, EightBillionChatbotAtScaleOnTensorRtLlm) {
+    const PlanRow r = plan_on(chatbot_8b_trt(), "nvidia-h100-sxm-80gb");
+    print_datacenter_rows(chatbot_8b_trt(), "8B chatbot");
+    ASSERT_TRUE(r.meets_targets) << r.note;
+    EXPECT_EQ(r.tp, 1);
+    EXPECT_GE(r.cards.lo, 3);
+    EXPECT_LE(r.cards.hi, 6);
+    EXPECT_LE(r.cards.hi, 2 * r.cards.lo);
+}
+
+// The headline for the planner's choice names the count as a range with its layout, and memory is per replica.
+TEST(PlanScenarios, HeadlineNamesTheCountRangeAndLayout) {
+    auto r = estimate(cat(), chat_70b());
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->planned.has_value());
+    EXPECT_TRUE(r->count_from_planner);
+    const PlannedCount& p = *r->planned;
+    const std::string range = std::to_string(int(p.cards.lo)) + "–" + std::to_string(int(p.cards.hi)) + " × H100";
+    EXPECT_EQ(r->verdict.en.rfind(range, 0), 0u) << r->verdict.en;
+    EXPECT_NE(r->verdict.en.find("(TP 2 × "), std::string::npos) << r->verdict.en;
+    EXPECT_NE(r->verdict.zh.find("（TP 2 × "), std::string::npos) << r->verdict.zh;
+    // One copy of the weights per replica: ≈ 67 GiB, not the sum over replicas.
+    EXPECT_LT(r->memory.weights_gib.hi, 70.0);
+    EXPECT_GT(r->memory.weights_gib.lo, 60.0);
+    EXPECT_EQ(r->memory.replicas, r->count / 2);
+    EXPECT_NEAR(r->memory.all_cards_total_gib.hi, r->memory.total_gib.hi * r->memory.replicas, 1e-6);
+}
+
+// A training cluster reused for serving: 64 H100 offered, the planner says how many suffice.
+TEST(PlanScenarios, MoreCardsThanNeededSaysHowManySuffice) {
+    Scenario s = chat_70b();
+    s.count = 64;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->status, ServingStatus::meets) << r->verdict.en;
+    ASSERT_TRUE(r->cards_needed.has_value());
+    EXPECT_LE(r->cards_needed->hi, 16);
+    EXPECT_GE(r->cards_needed->lo, 4);
+    EXPECT_NE(r->verdict.en.find("of them suffice"), std::string::npos) << r->verdict.en;
+    EXPECT_NE(r->verdict.zh.find("张就够"), std::string::npos) << r->verdict.zh;
+}
