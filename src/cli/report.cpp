@@ -61,6 +61,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     // The core's one judgement, as the page's badge shows it.
     const TargetsMet& met = r.targets_met;
     auto target_word = [&](bool ok, bool best) {
+        if (r.status == ServingStatus::does_not_fit) return t("放不下，不评速度", "not judged (does not fit)");
         switch (target_verdict(r.status, ok, best)) {
             case Verdict::yes: return t("达标", "met");
             case Verdict::conditional: return t("仅乐观情况下达标", "met only in the optimistic case");
@@ -68,7 +69,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
         }
         return "";
     };
-    out << "[" << verdict_word(status_verdict(r.status, met), t) << "] " << to_string(r.status) << " · "
+    out << "[" << verdict_word(status_verdict(r), t) << "] " << to_string(r.status) << " · "
         << t("首字目标", "TTFT target") << " " << target_word(met.ttft, met.ttft_at_best) << " · "
         << t("每人速度目标", "per-user target") << " " << target_word(met.tps_per_user, met.tps_at_best) << "\n\n";
 

@@ -13,6 +13,7 @@
 
 #include "cost.hpp"
 #include "format_text.hpp"
+#include "judge.hpp"
 #include "memory.hpp"
 #include "plan.hpp"
 #include "sizing.hpp"
@@ -462,11 +463,14 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
     const Setup& s = *setup;
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
-    row.verdict = verdict_of(at);
+    // The user's own cards: the core's one judgement (judge.hpp), remedies included; the planner's pick: its check.
+    row.verdict = is_accelerator(ctx.hardware) ? status_verdict(partial)
+                                               : verdict_of(at);
     const MemoryResult m = memory_of(s);
     // A setup that serves its load although not every user fits at the full context at once (a paged pool):
     // memory at the typical length, as the headline says it.
-    const bool worst_case_overflows = m.capacity_known && m.total_gib.hi > m.budget_gib && row.verdict != Verdict::no;
+    const bool runs = is_accelerator(ctx.hardware) ? partial.status != ServingStatus::does_not_fit : row.verdict != Verdict::no;
+    const bool worst_case_overflows = m.capacity_known && m.total_gib.hi > m.budget_gib && runs;
     const Text mem = worst_case_overflows ? typical_memory_clause(m, at.perf, sc.context_tokens) : memory_clause(s, m);
     std::string layout_zh, layout_en;
     if (s.layout.layer_split && s.layout.tp > 1) layout_zh = "（按层切分）", layout_en = " (layer split)";
@@ -485,19 +489,16 @@ DecisionRow gpu_row(const Context& ctx, const Result& partial) {
         row.reason.zh += sug.zh, row.reason.en += sug.en;
     }
     row.fails_when = fails_when_for(s, s.label);
-    if (partial.offload && partial.offload->applicable && row.verdict == Verdict::no && is_accelerator(ctx.hardware)) {
+    if (!is_accelerator(ctx.hardware)) return row;
+    if (partial.offload && partial.offload->applicable && partial.status == ServingStatus::does_not_fit) {
         // A MoE model that overflows the cards but fits with its first layers' experts in host RAM
-        // (offload.cpp): it runs, slower, with llama.cpp's --n-cpu-moe — conditional when that split meets the
-        // targets at least in the optimistic case; otherwise the row stays "no" and says what offload would give.
-        const OffloadResult& o = *partial.offload;
-        const bool meets = o.decode_tps_per_seq.hi >= sc.targets.tps_per_user && o.ttft_s.lo <= sc.targets.ttft_s;
-        if (meets) row.verdict = Verdict::conditional;
-        row.reason.zh += (meets ? "；" : "；即使") + o.note.zh;
-        row.reason.en += (meets ? "; " : "; even with ") + o.note.en;
+        // (offload.cpp): it runs, slower, with llama.cpp's --n-cpu-moe; the row says what that split gives.
+        const bool meets = partial.remedy == FitRemedy::expert_offload;
+        row.reason.zh += (meets ? "；" : "；即使") + partial.offload->note.zh;
+        row.reason.en += (meets ? "; " : "; even with ") + partial.offload->note.en;
     }
-    if (auto mib = raised_wired_limit_mib(ctx, partial.memory, partial.count); mib && is_accelerator(ctx.hardware)) {
+    if (auto mib = raised_wired_limit_mib(ctx, partial.memory, partial.count)) {
         // Apple: the default wiring cap, not the memory, is what refuses the model.
-        row.verdict = Verdict::conditional;
         row.reason.zh += "；提高 GPU 内存上限后放得下：sudo sysctl iogpu.wired_limit_mb=" + std::to_string(*mib);
         row.reason.en += "; fits once the GPU wiring cap is raised: sudo sysctl iogpu.wired_limit_mb=" + std::to_string(*mib);
     }
@@ -820,20 +821,38 @@ Text verdict_sentence(const Context& ctx, const Result& partial) {
     const std::string w = memory_word_zh(ctx.hardware);
 
     if (auto mib = raised_wired_limit_mib(ctx, m, partial.count)) {
-        return {label.zh + " 需提高 GPU 内存上限才放得下：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") +
+        Text out{label.zh + " 需提高 GPU 内存上限才放得下：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") +
                     "，macOS 默认给 GPU 的内存扣除冗余后只有 " + fmt::number(m.budget_gib, "zh") + " GiB；执行 sudo sysctl iogpu.wired_limit_mb=" +
                     std::to_string(*mib) + " 后，" + speed.zh,
                 label.en + " fits only with a raised GPU wiring cap: needs " + fmt::interval(m.total_gib, "GiB", "en") +
                     ", while macOS's default GPU share leaves " + fmt::number(m.budget_gib, "en") + " GiB after headroom; after sudo sysctl "
                     "iogpu.wired_limit_mb=" + std::to_string(*mib) + ", " + speed.en};
+        if (partial.remedy != FitRemedy::raise_wired_limit) {
+            // Even with the cap raised the targets are missed at the fast end: the judge says no, and so does this.
+            const Text why = describe_misses(target_misses(p, t, true), t, ctx.hardware);
+            out.zh += "，仍达不到目标（" + why.zh + "）";
+            out.en += ", which still misses the targets (" + why.en + ")";
+        }
+        return out;
     }
     switch (partial.status) {
         case ServingStatus::does_not_fit: {
             const Text sug = suggestion(partial);
-            return {label.zh + " 不够：" + w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +
-                        fmt::number(m.budget_gib, "zh") + " GiB（已扣除冗余）" + sug.zh,
-                    label.en + " is not enough: needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " +
-                        fmt::number(m.budget_gib, "en") + " GiB usable after headroom" + sug.en};
+            const Text need{w + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " + fmt::number(m.budget_gib, "zh") +
+                                " GiB（已扣除冗余）",
+                            "needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " +
+                                fmt::number(m.budget_gib, "en") + " GiB usable after headroom"};
+            if (partial.remedy == FitRemedy::expert_offload && partial.offload)
+                return {label.zh + " 原样不够（" + need.zh + "），可改用 " + partial.offload->note.zh + sug.zh,
+                        label.en + " is not enough as given (" + need.en + "); it runs with " + partial.offload->note.en + sug.en};
+            if (partial.remedy == FitRemedy::careful_end) {
+                const Interval held = partial.fit.max_concurrency;
+                return {label.zh + " 勉强：" + w + "只在精心调优时放得下一个 " + fmt::tokens(sc.context_tokens) + " 序列（可容纳 " +
+                            fmt::count_range(held, "zh") + " 个），" + speed.zh + sug.zh,
+                        label.en + " is borderline: memory holds one " + fmt::tokens(sc.context_tokens) +
+                            " sequence only at the careful end (" + fmt::count_range(held, "en") + " fit); " + speed.en + sug.en};
+            }
+            return {label.zh + " 不够：" + need.zh + sug.zh, label.en + " is not enough: " + need.en + sug.en};
         }
         case ServingStatus::meets: {
             Text out{label.zh + " 够用：" + mem.zh + "，" + speed.zh, label.en + " is enough: " + mem.en + "; " + speed.en};

@@ -202,12 +202,14 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.fit = estimate_fit(ctx, ctx.count, replica_cards);
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
     r.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards));
-    const Judgement judgement = judge_setup(ctx, r.fit, r.performance);
+    // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
+    // launch command read this).
+    r.offload = estimate_offload(ctx, ctx.count, tp);
+    const bool wired = raised_wired_limit_mib(ctx, r.memory, ctx.count).has_value();
+    const Judgement judgement = judge_setup(ctx, r.fit, r.performance, wired, r.offload ? &*r.offload : nullptr);
     r.status = judgement.status;
     r.targets_met = judgement.targets_met;
-    // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the decision and the launch
-    // command read this).
-    r.offload = estimate_offload(ctx, ctx.count, tp);
+    r.remedy = judgement.remedy;
     if (opt.plan) {
         r.plan = plan_all(ctx);
         // More cards than the load needs (a training cluster reused for serving): how many suffice.

@@ -5,12 +5,20 @@
 
 namespace infersizer {
 
-Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf) {
+Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf, bool wired_limit_raise,
+                      const OffloadResult* offload) {
     Judgement j;
-    const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
-    if (!runs) return j;  // does_not_fit, no target met
     const Misses slow = target_misses(perf, ctx.scenario.targets, false);
     const Misses fast = target_misses(perf, ctx.scenario.targets, true);
+    const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
+    if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
+        if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
+        else if (offload && offload->applicable && offload->decode_tps_per_seq.hi >= ctx.scenario.targets.tps_per_user &&
+                 offload->ttft_s.lo <= ctx.scenario.targets.ttft_s)
+            j.remedy = FitRemedy::expert_offload;
+        else if (ctx.engine.paged_kv && fit.max_concurrency.hi >= 1 && !fast.any()) j.remedy = FitRemedy::careful_end;
+        return j;
+    }
     j.targets_met.ttft = !slow.ttft && !slow.unknown;
     j.targets_met.tps_per_user = !slow.tps && !slow.unknown;
     j.targets_met.ttft_at_best = !fast.ttft && !fast.unknown;
@@ -32,9 +40,10 @@ Verdict memory_verdict(const Result& r) {
     return r.fit.fits ? Verdict::yes : Verdict::conditional;
 }
 
-Verdict status_verdict(ServingStatus status, const TargetsMet& met) {
-    if (status == ServingStatus::meets) return Verdict::yes;
-    if (status == ServingStatus::misses_targets && met.optimistic) return Verdict::conditional;
+Verdict status_verdict(const Result& r) {
+    if (r.status == ServingStatus::meets) return Verdict::yes;
+    if (r.status == ServingStatus::misses_targets && r.targets_met.optimistic) return Verdict::conditional;
+    if (r.status == ServingStatus::does_not_fit && r.remedy != FitRemedy::none) return Verdict::conditional;
     return Verdict::no;
 }
 

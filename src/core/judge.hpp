@@ -10,17 +10,24 @@ namespace infersizer {
 struct Judgement {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
+    FitRemedy remedy = FitRemedy::none;
 };
 
 // does_not_fit: memory is known and a replica cannot hold the model and one full-context sequence, or, for an
 // engine that reserves a whole context per slot (llama.cpp, Ollama), every user's slot. Otherwise meets when
 // both targets hold at the pessimistic end (p90 TTFT, per-user tokens/s), else misses_targets. A setup that does
 // not fit meets no target.
-Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf);
+//
+// A setup that does not fit gets a remedy when one makes it run and meet the targets at least at the fast end:
+// a raised macOS GPU wiring cap (`wired_limit_raise`), MoE experts in host RAM (`offload`, when applicable), or
+// the careful end of the memory ranges alone holding one full-context sequence.
+Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf,
+                      bool wired_limit_raise = false, const OffloadResult* offload = nullptr);
 
-// The colour of the judgement: meets → yes (green); misses the targets but meets them at the fast end →
-// conditional (amber, "borderline"); otherwise no (red). The page's badge and the CLI's tag use this.
-Verdict status_verdict(ServingStatus status, const TargetsMet& met);
+// The colour of the judgement: meets → yes (green); misses the targets but meets them at the fast end, or does
+// not fit as given but has a remedy → conditional (amber); otherwise no (red). The page's badge, the CLI's tag
+// and the decision table's row for the user's own cards use this.
+Verdict status_verdict(const Result& r);
 
 // Memory's colour: yes when every user fits at the full context (fit.fits); conditional when the setup runs and
 // holds its load but not every user at the full context at once (or the capacity is unknown); no when it does not

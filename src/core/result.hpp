@@ -168,6 +168,15 @@ enum class ServingStatus {
                      // reserve a whole context per slot, not every slot)
 };
 
+// How a setup that does not fit as given can still run; the judge reads it into the badge (conditional) and the
+// sentence says what it takes. JSON: "none", "careful_end", "raise_wired_limit", "expert_offload".
+enum class FitRemedy {
+    none,
+    careful_end,        // one full-context sequence fits only at the careful end of the memory ranges
+    raise_wired_limit,  // Apple: fits the unified memory once macOS's GPU wiring cap is raised
+    expert_offload,     // MoE: runs with the first layers' experts in host RAM (llama.cpp --n-cpu-moe)
+};
+
 struct TargetsMet {
     bool ttft = false;          // p90 TTFT within the target at the slow end
     bool tps_per_user = false;  // per-user tokens/s at or above the target at the slow end
@@ -202,6 +211,7 @@ struct Result {
     std::optional<OffloadResult> offload;  // present when the model is MoE, does not fit, and offload was judged
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
+    FitRemedy remedy = FitRemedy::none;  // does_not_fit only: what still makes it run and meet the targets
     std::optional<PlannedCount> planned;    // count chosen by the planner
     std::optional<Interval> cards_needed;   // the user gave more cards than the planner needs: this many suffice
     Text verdict;                        // one sentence at the top of the page

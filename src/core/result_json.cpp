@@ -51,6 +51,16 @@ const char* to_string(ServingStatus s) {
     return "does_not_fit";
 }
 
+const char* to_string(FitRemedy r) {
+    switch (r) {
+        case FitRemedy::none: return "none";
+        case FitRemedy::careful_end: return "careful_end";
+        case FitRemedy::raise_wired_limit: return "raise_wired_limit";
+        case FitRemedy::expert_offload: return "expert_offload";
+    }
+    return "none";
+}
+
 const char* to_string(DecodeBound b) { return b == DecodeBound::compute ? "compute" : "memory"; }
 
 const char* to_string(Verdict v) {
@@ -74,6 +84,7 @@ json result_to_json(const Result& r, const std::string& lang) {
     j["verdict"] = text(r.verdict, lang);
     // The one judgement of the setup (judge.hpp): what the badge, the sentence and the tables read.
     j["status"] = to_string(r.status);
+    j["remedy"] = to_string(r.remedy);
     j["targets_met"] = {{"ttft", r.targets_met.ttft},
                         {"tps_per_user", r.targets_met.tps_per_user},
                         {"ttft_at_best", r.targets_met.ttft_at_best},

@@ -16,5 +16,6 @@ const char* to_string(Verdict v);
 const char* to_string(DecisionOption o);
 const char* to_string(ServingStatus s);
 const char* to_string(DecodeBound b);
+const char* to_string(FitRemedy r);
 
 }  // namespace infersizer

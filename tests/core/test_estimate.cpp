@@ -303,9 +303,12 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     s.context_tokens = 16384;
     s.concurrency = 1;
     s.headroom = 0.05;
+    s.targets.ttft_s = 10;  // a 1k-token prompt takes seconds on a Mac: a target it can meet once it runs
     auto r = estimate(cat(), s);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     EXPECT_FALSE(r->fit.fits);
+    EXPECT_EQ(r->status, ServingStatus::does_not_fit);
+    EXPECT_EQ(r->remedy, FitRemedy::raise_wired_limit);
     ASSERT_EQ(r->decision[1].option, DecisionOption::gpu);
     EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
     EXPECT_NE(r->decision[1].reason.en.find("iogpu.wired_limit_mb="), std::string::npos) << r->decision[1].reason.en;
@@ -313,6 +316,13 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     bool warned = false;
     for (const Text& w : r->warnings) warned |= w.en.find("sudo sysctl iogpu.wired_limit_mb=") != std::string::npos;
     EXPECT_TRUE(warned);
+    // With the cap raised it would still miss a 2 s first token: no, and the sentence says why.
+    s.targets.ttft_s = 2;
+    r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->remedy, FitRemedy::none);
+    EXPECT_EQ(r->decision[1].verdict, Verdict::no);
+    EXPECT_NE(r->verdict.en.find("which still misses the targets (TTFT (p90) passes 2 s)"), std::string::npos) << r->verdict.en;
     // A model far beyond the whole memory gets no such advice.
     s.model_id = "Kimi-K2";
     r = estimate(cat(), s);

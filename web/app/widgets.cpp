@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 namespace infersizer::app {
@@ -221,7 +222,7 @@ const char* decision_word(Verdict v, Lang lang) {
     return "";
 }
 
-void VerdictBadge(Verdict v, const char* word) {
+void VerdictBadge(Verdict v, const char* word, const char* probe_id) {
     const ImVec4 c = verdict_color(v);
     const ImVec2 text = ImGui::CalcTextSize(word);
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
@@ -230,7 +231,27 @@ void VerdictBadge(Verdict v, const char* word) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(c), ImGui::GetFontSize() * 0.25f);
     dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), word);
-    ImGui::Dummy(size);
+    // With a probe id: an item the keyboard skips, labelled "word##probe_id", so the headless UI test reads the
+    // badge the page shows (ImGui's item-info hook) rather than recomputing it.
+    const ImRect bb(p, ImVec2(p.x + size.x, p.y + size.y));
+    ImGui::ItemSize(size);
+    if (!probe_id) return;
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+    const ImGuiID id = ImGui::GetID(probe_id);
+    ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it
+    const std::string label = std::string(word) + probe_id;  // "可行##badge_verdict", ImGui's label convention
+    ImGui::ItemAdd(bb, id);
+    IMGUI_TEST_ENGINE_ITEM_INFO(id, label.c_str(), 0);
+    ImGui::PopItemFlag();
+}
+
+void JudgedWord(const ImVec4& color, const char* word, const char* probe_id) {
+    ImGui::TextColored(color, "%s", word);
+    ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it
+    const ImGuiID id = ImGui::GetID(probe_id);
+    const std::string label = std::string(word) + probe_id;
+    IMGUI_TEST_ENGINE_ITEM_ADD(g.LastItemData.Rect, id);
+    IMGUI_TEST_ENGINE_ITEM_INFO(id, label.c_str(), 0);
 }
 
 // ---------------------------------------------------------------------------------------------------

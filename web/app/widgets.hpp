@@ -44,7 +44,11 @@ ImVec4 verdict_color(Verdict v);
 const char* verdict_word(Verdict v, Lang lang);   // 可行 / 接近上限 / 不可行
 const char* decision_word(Verdict v, Lang lang);  // 可以 / 有条件 / 不建议
 // A coloured chip with the word: colour is never the only signal.
-void VerdictBadge(Verdict v, const char* word);
+// `probe_id` ("##badge_verdict"): the badge is also an item the keyboard skips, labelled word + probe_id,
+// which the headless UI test finds by that suffix.
+void VerdictBadge(Verdict v, const char* word, const char* probe_id = nullptr);
+// A judged word in its verdict colour ("meets target"), which the headless UI test reads as word + probe_id.
+void JudgedWord(const ImVec4& color, const char* word, const char* probe_id);
 
 // --- Traces -----------------------------------------------------------------------------------------
 // When the last item is hovered, shows every trace line of `key` (formula and substituted values).

@@ -3,10 +3,12 @@
 // narrow window two, with the failure point under the judgement.
 #include "panels.hpp"
 
+#include "result_json.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
 #include <imgui.h>
+#include <string>
 
 namespace infersizer::app {
 
@@ -25,6 +27,9 @@ const char* option_label(DecisionOption option, Lang lang) {
     return "";
 }
 
+// "##badge_gpu": the headless UI test finds each row's badge by it.
+std::string badge_id(DecisionOption o) { return std::string("##badge_") + to_string(o); }
+
 float badge_width(Lang lang) {
     float w = 0;
     for (Verdict v : {Verdict::yes, Verdict::conditional, Verdict::no})
@@ -37,7 +42,7 @@ void draw_row_wide(const AppState& s, const DecisionRow& d) {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", option_label(d.option, s.lang));
     ImGui::TableNextColumn();
-    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang));
+    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang), badge_id(d.option).c_str());
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
     ImGui::TableNextColumn();
@@ -48,7 +53,7 @@ void draw_row_narrow(const AppState& s, const DecisionRow& d) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", option_label(d.option, s.lang));
-    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang));
+    VerdictBadge(d.verdict, decision_word(d.verdict, s.lang), badge_id(d.option).c_str());
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

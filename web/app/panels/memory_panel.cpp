@@ -136,7 +136,8 @@ void draw_fit(const AppState& s) {
         FigureText(s, "memory.total_gib", std::string(tr(S::mem_total, s.lang)) + " " + fmt_interval(m.total_gib, gib));
     } else {
         const Verdict v = memory_verdict(r);
-        VerdictBadge(v, tr(v == Verdict::yes ? S::fits : v == Verdict::conditional ? S::fits_load : S::not_fits, s.lang));
+        VerdictBadge(v, tr(v == Verdict::yes ? S::fits : v == Verdict::conditional ? S::fits_load : S::not_fits, s.lang),
+                     "##badge_memory");
         ImGui::SameLine();
         // "118 – 131 / 144 GiB": the total against the budget; capacity and headroom beside it.
         FigureText(s, "memory.total_gib", fmt_interval(m.total_gib, "", 3) + " / " + fmt_sig(m.budget_gib, 3) + " " + gib);

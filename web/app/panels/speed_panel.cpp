@@ -14,15 +14,15 @@ namespace {
 
 // The core's judgement of one target (judge.hpp): its colour and word; a setup that does not fit is not
 // judged on speed.
-void target_word(const AppState& s, Verdict v) {
+void target_word(const AppState& s, Verdict v, const char* probe_id) {
     ImGui::SameLine();
     const Result& r = *s.result;
     if (r.status == ServingStatus::does_not_fit) {
-        ImGui::TextColored(verdict_color(Verdict::no), "%s", tr(S::not_judged_not_fit, s.lang));
+        JudgedWord(verdict_color(Verdict::no), tr(S::not_judged_not_fit, s.lang), probe_id);
         return;
     }
     const S word = v == Verdict::no ? S::misses_target : S::meets_target;
-    ImGui::TextColored(verdict_color(v), "%s", v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang));
+    JudgedWord(verdict_color(v), v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang), probe_id);
 }
 
 }  // namespace
@@ -41,12 +41,12 @@ void DrawSpeedPanel(AppState& s) {
     ImGui::TextUnformatted(tr(S::ttft_p90, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang, 2));
-    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best));
+    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best), "##target_ttft");
 
     ImGui::TextUnformatted(tr(S::tps_per_user, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_interval(p.decode_tps_per_seq, tr(S::unit_tps, s.lang), 2));
-    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best));
+    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best), "##target_tps");
 
     ImGui::TextUnformatted(tr(S::throughput, s.lang));
     ImGui::SameLine(value_x);

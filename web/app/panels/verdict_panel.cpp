@@ -12,8 +12,8 @@ namespace infersizer::app {
 void DrawVerdictPanel(AppState& s) {
     SectionTitle(tr(S::sec_verdict, s.lang));
     if (!s.result) return;
-    const Verdict v = status_verdict(s.result->status, s.result->targets_met);
-    VerdictBadge(v, verdict_word(v, s.lang));
+    const Verdict v = status_verdict(*s.result);
+    VerdictBadge(v, verdict_word(v, s.lang), "##badge_verdict");
     ImGui::SameLine();
     ColoredWrapped(verdict_color(v), s.result->verdict.in(s.lang_code()));
 }
