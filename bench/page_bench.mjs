@@ -55,6 +55,43 @@ async function loadTimes(browser, url, options) {
   return times;
 }
 
+// The whole result in wasm, as the page recomputes it on an edit: setScenario on the serving scenarios the
+// core benchmark times natively (bench_core.cpp BM_EstimateServing), median of RUNS each.
+const SERVING_SCENARIOS = {
+  chat_70b_h100_200_users: { model: 'Llama-3.1-70B', weights: 'fp8', engine: 'vllm', hardware: 'nvidia-h100-sxm-80gb',
+    count: null, context_tokens: 8192, prompt_tokens: 1500, output_tokens: 300, concurrency: 200,
+    targets: { ttft_s: 1, tps_per_user: 20 } },
+  rag_72b_awq_a100_32_users: { model: 'Qwen2.5-72B', weights: 'awq-int4', kv_cache: 'fp8', engine: 'vllm',
+    hardware: 'nvidia-a100-sxm-80gb', count: null, context_tokens: 16384, prompt_tokens: 6000, output_tokens: 400,
+    concurrency: 32, targets: { ttft_s: 3, tps_per_user: 12 }, traffic: { lengths: 'varied' }, headroom: 0.15,
+    colocated: [{ name: 'bge-m3', params_b: 0.568, weights: 'fp16' }, { name: 'bge-reranker-v2-m3', params_b: 0.568, weights: 'fp16' }] },
+  moe_sglang_500_users: { model: 'Qwen3-30B-A3B', weights: 'bf16', engine: 'sglang', hardware: 'nvidia-h100-sxm-80gb',
+    count: null, context_tokens: 8192, prompt_tokens: 2000, output_tokens: 1000, concurrency: 500 },
+};
+
+async function estimateTimes(browser, url) {
+  const p = await openPage(browser, url);
+  try {
+    await waitReady(p.page);
+    return await p.page.evaluate(({ scenarios, runs }) => {
+      const out = {};
+      for (const [name, s] of Object.entries(scenarios)) {
+        const times = [];
+        for (let i = 0; i < runs; i++) {
+          window.infersizer.setScenario({ concurrency: 1 });  // a different scenario in between: nothing reused
+          const t0 = performance.now();
+          window.infersizer.setScenario(s);
+          times.push(performance.now() - t0);
+        }
+        out[name] = times;
+      }
+      return out;
+    }, { scenarios: SERVING_SCENARIOS, runs: RUNS });
+  } finally {
+    await p.close();
+  }
+}
+
 async function idleCpu(browser, url) {
   const shares = [];
   const p = await openPage(browser, url);
@@ -84,7 +121,10 @@ try {
   const hosted = await loadTimes(browser, server.url, {});
   const offline = await loadTimes(browser, OFFLINE_URL, { offline: true });
   const idle = await idleCpu(browser, server.url);
+  const estimates = await estimateTimes(browser, server.url);
   report = {
+    estimate_ms_median: Object.fromEntries(Object.entries(estimates).map(([k, v]) => [k, median(v)])),
+    estimate_ms_all: estimates,
     runs: RUNS,
     load_ms_median: { hosted_http: median(hosted), offline_file: median(offline) },
     load_ms_all: { hosted_http: hosted, offline_file: offline },
@@ -98,6 +138,9 @@ try {
 }
 
 console.log(`load to ready, median of ${RUNS}: hosted ${report.load_ms_median.hosted_http} ms, offline ${report.load_ms_median.offline_file} ms`);
+for (const [name, ms] of Object.entries(report.estimate_ms_median)) {
+  console.log(`whole result in wasm (setScenario), median of ${RUNS}: ${name} ${ms.toFixed(1)} ms`);
+}
 console.log(`idle main thread, median of ${IDLE_RUNS} × 5 s: ${(report.idle_cpu_share_of_one_core_median * 100).toFixed(2)} % of one core`);
 for (const [f, s] of Object.entries(sizes)) {
   console.log(`${f.padEnd(26)} ${String(s.bytes).padStart(9)} B   gzip ${String(s.gzip_bytes).padStart(9)} B`);

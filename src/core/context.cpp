@@ -31,10 +31,14 @@ struct Context::ModelFacts {
 
 namespace {
 std::string facts_key(const ModelArch& m, const WeightFormat& f) {
-    // Enough to tell apart every model and format a context can hold, custom ones included.
-    return m.id + "|" + m.model_type + "|" + std::to_string(m.n_layers) + "|" + std::to_string(m.hidden) + "|" +
-           std::to_string(m.intermediate) + "|" + std::to_string(m.n_experts) + "|" + std::to_string(m.vocab) + "|" +
-           std::to_string(m.params_override.value_or(-1)) + "|" + f.id + "|" + std::to_string(f.bits_per_weight);
+    // Enough to tell apart every model and format a context can hold, custom ones included; the numbers as
+    // their bytes (every memory estimate asks, so no formatting).
+    std::string key = m.id + "|" + m.model_type + "|" + f.id + "|";
+    auto add = [&key](auto v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    add(static_cast<int64_t>(m.n_layers)), add(static_cast<int64_t>(m.hidden)), add(static_cast<int64_t>(m.intermediate));
+    add(static_cast<int64_t>(m.n_experts)), add(static_cast<int64_t>(m.vocab));
+    add(static_cast<double>(m.params_override.value_or(-1))), add(static_cast<double>(f.bits_per_weight));
+    return key;
 }
 }  // namespace
 

@@ -45,6 +45,9 @@ struct Context {
         // Serving simulations already run for this estimate, by everything that determines them (speed.hpp's
         // simulate_memo): the plan, the decision rows and the estimate ask for many of the same ones.
         std::unordered_map<std::string, std::shared_ptr<const void>> simulations;
+        // Colocated models' weight bytes by format and size (memory.cpp): each needs the format laid out on a
+        // reference shape, and every memory estimate of the plan asks again.
+        std::unordered_map<std::string, Interval> colocated_bytes;
     };
     mutable std::shared_ptr<FactsSlot> facts_slot;
 

@@ -225,10 +225,17 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // Colocated models: their weights plus a serving process of their own (CUDA context and allocator,
     // taken as this engine's runtime range).
     Interval colocated{0, 0};
+    if (!ctx.scenario.colocated.empty() && !ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     for (const ColocatedModel& c : ctx.scenario.colocated) {
         const WeightFormat f = colocated_format(ctx, c.weights, r.warnings);
         const double params = std::max(0.0, c.params_b) * 1e9;
-        colocated += colocated_weights_bytes(params, f) / kGiB + e.runtime_gib;
+        // Memoized for this estimate (the catalog, hence the format behind an id, does not change within it).
+        std::string key = f.id + "|";
+        key.append(reinterpret_cast<const char*>(&params), sizeof params);
+        auto& memo = ctx.facts_slot->colocated_bytes;
+        auto it = memo.find(key);
+        if (it == memo.end()) it = memo.emplace(key, colocated_weights_bytes(params, f)).first;
+        colocated += it->second / kGiB + e.runtime_gib;
     }
     r.colocated_gib = clamp_nonnegative(colocated);
 
