@@ -280,7 +280,11 @@ Text binding_text(Replica& r, Precision precision) {
         }
         return t;
     }
-    if (!beyond.ttft_ok && o.mean_waiting >= 0.5 && r.memory.kv.limits_batch) {
+    // Requests wait for KV only where the pool is (nearly) full; else they wait for the prefill budget.
+    const SchedulerConfig sc = scheduler_for(r.ctx, more, r.memory.kv, End::slow);
+    const bool kv_full = r.memory.kv.limits_batch &&
+                         (!sc.paged_kv || (sc.kv_capacity_tokens > 0 && o.kv_tokens_peak >= 0.9 * static_cast<double>(sc.kv_capacity_tokens)));
+    if (!beyond.ttft_ok && o.mean_waiting >= 0.5 && kv_full) {
         const std::string held = fmt::count(std::floor(o.mean_running), "zh"), held_en = fmt::count(std::floor(o.mean_running), "en");
         return {"每副本 " + m_zh + " 个用户时 KV 缓存只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
                 "at " + m_en + " users per replica the KV cache holds about " + held_en +
@@ -289,7 +293,7 @@ Text binding_text(Replica& r, Precision precision) {
     if (!beyond.ttft_ok) {
         // Prefill demand against what a replica computes when every step carries a full prompt chunk.
         StepMix chunk;
-        const double budget = static_cast<double>(scheduler_for(r.ctx, more, r.memory.kv, End::slow).step_tokens);
+        const double budget = static_cast<double>(sc.step_tokens);
         const double P = static_cast<double>(std::max<int64_t>(1, s.prompt_tokens));
         chunk.prefill_tokens = budget;
         chunk.prefill_seqs = std::max(1.0, budget / std::min(P, budget));

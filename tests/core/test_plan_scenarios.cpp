@@ -177,3 +177,30 @@ TEST(PlanScenarios, MoreCardsThanNeededSaysHowManySuffice) {
     EXPECT_NE(r->verdict.en.find("of them suffice"), std::string::npos) << r->verdict.en;
     EXPECT_NE(r->verdict.zh.find("张就够"), std::string::npos) << r->verdict.zh;
 }
+
+// Each kind of limit is named with its numbers: per-user speed (above), prompts' prefill demand against what a
+// replica computes (long prompts, a tight first token, a loose per-user speed), and the KV pool (long contexts
+// on a card whose memory is mostly weights).
+TEST(PlanScenarios, BindingNamesPrefillDemandOrKvInNumbers) {
+    Scenario prefill = rag_72b();
+    prefill.colocated.clear();
+    prefill.targets = {4.0, 1.0};
+    prefill.concurrency = 64;
+    prefill.output_tokens = 16;  // classification-like answers: the cycle is the prompt
+    const PlanRow p = plan_on(prefill, "nvidia-a100-sxm-80gb");
+    ASSERT_TRUE(p.meets_targets) << p.note;
+    EXPECT_NE(p.binding.en.find("prefill demand"), std::string::npos) << p.binding.en << " / " << p.cards.lo << "-" << p.cards.hi << " tp " << p.tp;
+    EXPECT_NE(p.binding.en.find("tok/s per replica"), std::string::npos) << p.binding.en;
+    EXPECT_NE(p.binding.zh.find("预填充需求"), std::string::npos) << p.binding.zh;
+
+    Scenario kv = chat_70b();
+    kv.context_tokens = 32768;
+    kv.prompt_tokens = 24000;
+    kv.output_tokens = 200;
+    kv.concurrency = 64;
+    kv.targets = {30.0, 5.0};
+    const PlanRow k = plan_on(kv, "nvidia-h100-sxm-80gb");
+    std::printf("[binding] %s\n[binding] %s\n", p.binding.en.c_str(), k.binding.en.c_str());
+    ASSERT_TRUE(k.meets_targets) << k.note;
+    EXPECT_NE(k.binding.en.find("the KV cache holds about"), std::string::npos) << k.binding.en;
+}
