@@ -146,19 +146,39 @@ void add_trace(const Context& ctx, Result& r) {
           fmt(m.budget_gib, "GiB"));
     const PerformanceResult& p = r.performance;
     const Efficiency& e = ctx.efficiency();
+    const std::string per_replica = std::to_string((std::max<int64_t>(1, s.concurrency) + p.replicas - 1) / p.replicas);
+    const std::string sim = "serving simulation, closed loop of " + per_replica + " users per replica × " +
+                            std::to_string(p.replicas) + " replicas of TP " + std::to_string(p.tp) +
+                            ", steady state, fast and slow ends of the efficiency ranges (docs/serving.md)";
     t("performance.decode_tps_per_seq",
-      "1 / (t0 + t_seq × (batch − 1) + max(weight bytes / tp / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) "
-      "+ max(KV bytes read / (bandwidth × η_mem), attention FLOPs / peak) + all-reduce)",
-      "bandwidth " + fmt(ctx.hardware.bandwidth_gbs.value_or(0), "GB/s") + ", η_mem " + fmt(e.eta_mem, "") +
-          ", t0 " + fmt(e.t0_ms, "ms") + ", t_seq " + fmt(e.t_seq_ms, "ms") + ", batch " + std::to_string(p.running_batch) + " → " +
-          fmt(p.decode_tps_per_seq, "tok/s"));
-    t("performance.prefill_tps", "prompt / (2 × active params × prompt + attention) × (peak × MFU)",
-      "MFU " + fmt(e.mfu_short, "") + " (short) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
-    t("performance.ttft_s", "prefill + queueing behind other prefills and for a free slot at this concurrency",
-      fmt(p.ttft_s, "s"));
+      "1 / TPOT; TPOT = the decoders' time / the tokens they produced (prefill stalls included); each step = t0 + "
+      "t_seq × (seqs − 1) + max(weights read / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) + max(KV read / "
+      "(bandwidth × η_mem), attention FLOPs / peak) + all-reduces",
+      sim + "; bandwidth " + fmt(ctx.hardware.bandwidth_gbs.value_or(0), "GB/s") + ", η_mem " + fmt(e.eta_mem, "") +
+          ", t0 " + fmt(e.t0_ms, "ms") + ", t_seq " + fmt(e.t_seq_ms, "ms") + "; decode step at the mean batch " +
+          fmt(p.decode_step_s, "s") + " → " + fmt(p.decode_tps_per_seq, "tok/s"));
+    t("performance.single_stream_tps", "1 / one decode step of a single sequence at position prompt + output / 2",
+      fmt(p.single_stream_tps, "tok/s"));
+    t("performance.prefill_tps", "prompt / Σ its chunks' steps alone; a chunk's FLOPs at peak × MFU(chunk size), "
+                                 "floored by one read of the weights",
+      "MFU " + fmt(e.mfu_short, "") + " (128 tokens) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
+    t("performance.ttft_s",
+      "first token − send, median over a round of the steady state: admission wait + prompt chunks in steps shared "
+      "with the decodes + one step; clients beyond what a replica holds wait one completion each (Little's law)",
+      sim + " → " + fmt(p.ttft_s, "s") + " (queue wait " + fmt(p.queue_wait_s, "s") + ")");
+    t("performance.ttft_p90_s", "the same, 90th percentile (mean of the order statistics within ±5 points); the TTFT "
+                                "target is judged on it",
+      fmt(p.ttft_p90_s, "s"));
+    t("performance.burst_ttft_s",
+      "mean TTFT when every user's prompt arrives at the same instant (a fixed-length load test's first round): a "
+      "stress figure, never used for sizing",
+      fmt(p.burst_ttft_s, "s"));
     t("performance.throughput_tps",
-      "running batch × output / (batch prefill + output × decode step): each request's prefill shares the cards",
-      fmt(p.throughput_tps, "tok/s"));
+      "output tokens / time in the steady state × replicas = concurrency / (TTFT + (output − 1) × TPOT) × output",
+      sim + " → " + fmt(p.throughput_tps, "tok/s"));
+    t("performance.requests_in_flight", "sequences in the engines' batches, time-averaged, all replicas; KV in use: "
+                                        "their tokens × KV per token",
+      fmt(p.requests_in_flight, "") + ", " + fmt(p.kv_in_use_gib, "GiB"));
 }
 
 Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& opt) {

@@ -204,6 +204,8 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(tps_per_user, "每人速度", "Speed per user")                                                       \
     X(throughput, "总吞吐", "Total throughput")                                                         \
     X(prefill, "预填充", "Prefill")                                                                     \
+    X(single_stream, "单用户独占时", "One user alone")                                                  \
+    X(in_flight, "在处理的请求 / 占用 KV", "Requests in flight / KV in use")                            \
     X(bound_memory, "受限于内存带宽", "memory-bound")                                                   \
     X(bound_compute, "受限于算力", "compute-bound")                                                     \
     X(running_batch_fmt, "同时解码 %d 路 · 张量并行 %d", "%d sequences decoded together · tensor parallel %d") \

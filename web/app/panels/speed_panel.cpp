@@ -52,6 +52,16 @@ void DrawSpeedPanel(AppState& s) {
     ImGui::SameLine(value_x);
     FigureText(s, "performance.throughput_tps", fmt_interval(p.throughput_tps, tr(S::unit_tps, s.lang), 2));
 
+    ImGui::TextUnformatted(tr(S::single_stream, s.lang));
+    ImGui::SameLine(value_x);
+    FigureText(s, "performance.single_stream_tps", fmt_interval(p.single_stream_tps, tr(S::unit_tps, s.lang), 2));
+
+    // The simulation's steady state: sequences in the engines' batches and the KV they hold, all replicas.
+    ImGui::TextUnformatted(tr(S::in_flight, s.lang));
+    ImGui::SameLine(value_x);
+    FigureText(s, "performance.requests_in_flight",
+               fmt_interval(p.requests_in_flight, "", 2) + " / " + fmt_interval(p.kv_in_use_gib, "GiB", 2));
+
     ImGui::TextUnformatted(tr(S::prefill, s.lang));
     ImGui::SameLine(value_x);
     FigureText(s, "performance.prefill_tps", fmt_interval(p.prefill_tps, tr(S::unit_tps, s.lang), 2));
