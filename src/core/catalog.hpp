@@ -187,6 +187,9 @@ struct Efficiency {
     // detokenization, output processing), ms: step = t0 + t_seq × (batch − 1) + roofline. Optional in
     // engines.json ("t_seq_ms"); absent means the engine's step does not grow per sequence ([0, 0]).
     Interval t_seq_ms{0.0, 0.0};
+    // η for mixture-of-experts models, whose grouped expert GEMMs stream weights less efficiently than dense
+    // layers (optional "eta_mem_moe"; absent: eta_mem).
+    std::optional<Interval> eta_mem_moe;
 };
 
 // How the engine schedules a step (serving_sim.hpp): what the simulation of continuous batching needs

@@ -633,6 +633,7 @@ Efficiency parse_efficiency(const Reader& r) {
     e.batch_eff = r.interval("batch_eff", kFractionRange);
     // Optional (additive field): absent states no per-sequence step cost, as before the field existed.
     if (r.present("t_seq_ms")) e.t_seq_ms = r.interval("t_seq_ms", kAmountRange);
+    if (r.present("eta_mem_moe")) e.eta_mem_moe = r.interval("eta_mem_moe", kFractionRange);
     return e;
 }
 

@@ -112,7 +112,7 @@ const Efficiency& Context::efficiency() const {
     return it->second;
 }
 
-std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw) {
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id) {
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
     if (f.scheme == WeightScheme::gguf) return std::nullopt;  // llama.cpp dequantizes every block type
     if (f.compute_dtype == "fp4" && f.id != "mxfp4" && !hw.fp4_tflops)
@@ -121,9 +121,10 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     // A card whose tensor figures the catalog leaves unknown (H200 NVL, GH200) is not judged by a missing FP8
     // figure: only one with a stated 16-bit peak and no FP8 peak lacks FP8 tensor cores.
     if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp16_tflops) {
-        // vLLM runs FP8 checkpoints weight-only through its Marlin kernels on Ampere (vLLM quantization docs).
+        // vLLM runs FP8 checkpoints weight-only through its Marlin kernels on Ampere (vLLM quantization docs);
+        // TensorRT-LLM's FP8 needs FP8 tensor cores (its quantization support matrix: Ada, Hopper and later).
         const bool ampere = hw.vendor == "NVIDIA" && hw.architecture.find("Ampere") != std::string::npos;
-        if (!ampere)
+        if (!ampere || engine_id == "tensorrt-llm")
             return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
                         hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
     }
@@ -206,7 +207,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                                 engine->name + " cannot run the weight format " + wf->id +
                                     "; choose another engine or format."});
     }
-    if (auto why = format_unsupported_on(*wf, ctx.hardware)) ctx.warnings.push_back(*why);
+    if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine.id)) ctx.warnings.push_back(*why);
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
                                 engine->name + " does not support the KV cache format " + kv->id + "."});

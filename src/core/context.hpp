@@ -56,8 +56,9 @@ private:
 };
 
 // Why `hw` cannot run weights in format `f` natively, or nullopt when it can: NVFP4 needs FP4 tensor cores
-// (Blackwell); FP8 needs FP8 tensor cores, or NVIDIA Ampere where vLLM runs FP8 weight-only (Marlin).
-std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw);
+// (Blackwell); FP8 needs FP8 tensor cores, or NVIDIA Ampere where vLLM (`engine_id`) runs FP8 weight-only
+// (Marlin); TensorRT-LLM's FP8 needs Ada or later.
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
 
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format
 // 'Q9'; accepted: ..."). Does not check that the model fits: that is an estimate, not an error.

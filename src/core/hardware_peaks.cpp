@@ -73,6 +73,34 @@ std::optional<Interval> catalog_flops_per_byte(const Context& ctx) {
     return collect(false);
 }
 
+// "Hopper + Grace" → "Hopper": the GPU architecture a module is built on.
+std::string gpu_architecture(const Hardware& h) {
+    const size_t plus = h.architecture.find(" + ");
+    return plus == std::string::npos ? h.architecture : h.architecture.substr(0, plus);
+}
+
+// The stated peaks for `dtype` of the catalog's parts of the same vendor, kind and GPU architecture (the same
+// market when it has any: export-limited parts clock far lower): the range a part whose peaks the catalog leaves
+// unknown (a lower-clocked NVL board, a superchip) lies in.
+std::optional<Interval> same_architecture_peak(const Context& ctx, const std::string& dtype) {
+    if (!ctx.catalog || ctx.hardware.architecture.empty()) return std::nullopt;
+    const Hardware& hw = ctx.hardware;
+    auto collect = [&](bool same_market) {
+        std::optional<Interval> r;
+        for (const Hardware& h : ctx.catalog->hardware) {
+            if (&h == &hw || h.id == hw.id || h.kind != hw.kind || h.vendor != hw.vendor) continue;
+            if (gpu_architecture(h) != gpu_architecture(hw) || (same_market && h.market != hw.market)) continue;
+            std::optional<double> p = stated_peak_tflops(h, dtype);
+            if (!p && !is_fp16_dtype(dtype)) p = h.fp16_tflops;
+            if (!p || *p <= 0) continue;
+            r = r ? Interval{std::min(r->lo, *p), std::max(r->hi, *p)} : Interval::exact(*p);
+        }
+        return r;
+    };
+    if (auto r = collect(true)) return r;
+    return collect(false);
+}
+
 std::optional<Interval> catalog_bandwidth_range(const Context& ctx) {
     if (!ctx.catalog) return std::nullopt;
     std::optional<Interval> r;
@@ -196,6 +224,14 @@ std::optional<Interval> compute_peak_tflops(const Context& ctx, std::vector<Text
                                                                           : stated_peak_tflops(hw, dtype);
     if (!peak && !is_fp16_dtype(dtype)) peak = hw.fp16_tflops;  // no native path for the dtype: runs at fp16
     if (peak && *peak > 0) return Interval::exact(*peak);
+
+    if (auto same = same_architecture_peak(ctx, dtype)) {
+        warn(warnings,
+             hw.name + " 的算力未知：取目录中同架构（" + gpu_architecture(hw) + "）同类卡的标称峰值范围。",
+             "The compute peak of " + hw.name + " is unknown: the range of the catalog's " + gpu_architecture(hw) +
+                 " parts of its kind is used.");
+        return same;
+    }
 
     if (hw.bandwidth_gbs && *hw.bandwidth_gbs > 0) {
         if (auto ratio = catalog_flops_per_byte(ctx)) {

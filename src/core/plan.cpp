@@ -339,7 +339,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
         notes.add("目录缺少该卡的显存容量", "the catalog has no memory size for this card");
         return finish();
     }
-    if (auto why = format_unsupported_on(ctx.weights, hw)) {
+    if (auto why = format_unsupported_on(ctx.weights, hw, ctx.engine.id)) {
         notes.add(why->zh, why->en);
         return finish();
     }

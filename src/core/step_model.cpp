@@ -55,7 +55,7 @@ constexpr double kGgufStreamCeilingHiGBs = 1293.0;
 
 // llm-cal's defaults (peers' formulas): η 0.40–0.65, MFU 0.30–0.50 — used only when an engine has no
 // efficiency ranges for the hardware class at all, with a warning. Peers model no per-sequence host cost.
-const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}};
+const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}, std::nullopt};
 
 // No device completes a step faster than this; keeps 1 / step finite for degenerate inputs.
 constexpr double kMinStepS = 1e-6;
@@ -114,7 +114,9 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         const double halvings = std::max(0.0, std::log2(16.0 / std::max(1.0, bpw)));
         dequant = {std::max(0.1, 1.0 - kDequantPerHalvingHi * halvings), std::max(0.1, 1.0 - kDequantPerHalvingLo * halvings)};
     }
-    Interval rate = bandwidth * 1e9 * (eff.eta_mem * dequant);
+    const bool moe = m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts;
+    const Interval eta = moe && eff.eta_mem_moe ? *eff.eta_mem_moe : eff.eta_mem;
+    Interval rate = bandwidth * 1e9 * (eta * dequant);
     const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
     if (ctx.weights.scheme == WeightScheme::gguf && discrete)
         rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * 1e9);

@@ -369,6 +369,18 @@ TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
         }
         if (row.hardware == "nvidia-a100-sxm-80gb") EXPECT_TRUE(row.fits) << "Ampere runs FP8 weight-only";
     }
+    // TensorRT-LLM has no weight-only FP8 path: Ampere cannot run its FP8 checkpoints; Ada and Hopper can.
+    s.engine = "tensorrt-llm";
+    r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    for (const PlanRow& row : r->plan) {
+        if (row.hardware == "nvidia-a100-sxm-80gb" || row.hardware == "nvidia-a10-24gb") {
+            EXPECT_FALSE(row.fits) << row.hardware;
+            EXPECT_NE(row.note.find("cannot run FP8"), std::string::npos) << row.note;
+        }
+        if (row.hardware == "nvidia-l40s-48gb" || row.hardware == "nvidia-h100-sxm-80gb") EXPECT_TRUE(row.fits) << row.hardware;
+    }
+    s.engine = "vllm";
     s.weights = "nvfp4";
     s.hardware_id = "nvidia-h100-sxm-80gb";
     r = estimate(cat(), s, EstimateOptions{false, false});
