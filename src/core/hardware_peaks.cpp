@@ -16,6 +16,9 @@ namespace {
 // reference hardware list (desktop DDR4-3200 dual channel 51.2 GB/s; B200 7700 GB/s).
 constexpr double kSlowestReferenceGBs = 51.2;
 constexpr double kFastestReferenceGBs = 7700.0;
+// Same-architecture parts whose peaks agree within this factor are taken as one die at different clocks
+// (Hopper's H100 PCIe to H200 SXM: 756–989 TFLOPS, 1.31×).
+constexpr double kSameDieSpread = 1.5;
 
 bool is_fp16_dtype(const std::string& d) { return d.empty() || d == "fp16" || d == "bf16"; }
 
@@ -81,7 +84,9 @@ std::string gpu_architecture(const Hardware& h) {
 
 // The stated peaks for `dtype` of the catalog's parts of the same vendor, kind and GPU architecture (the same
 // market when it has any: export-limited parts clock far lower): the range a part whose peaks the catalog leaves
-// unknown (a lower-clocked NVL board, a superchip) lies in.
+// unknown (a lower-clocked NVL board, a superchip on the same die) lies in. Only where those parts agree within
+// kSameDieSpread: an architecture spanning several dies (Apple's M3 to M3 Ultra, Ada's 4060 Ti to L40S) says
+// nothing about one more part.
 std::optional<Interval> same_architecture_peak(const Context& ctx, const std::string& dtype) {
     if (!ctx.catalog || ctx.hardware.architecture.empty()) return std::nullopt;
     const Hardware& hw = ctx.hardware;
@@ -97,8 +102,10 @@ std::optional<Interval> same_architecture_peak(const Context& ctx, const std::st
         }
         return r;
     };
-    if (auto r = collect(true)) return r;
-    return collect(false);
+    std::optional<Interval> r = collect(true);
+    if (!r) r = collect(false);
+    if (r && r->hi <= kSameDieSpread * r->lo) return r;
+    return std::nullopt;
 }
 
 std::optional<Interval> catalog_bandwidth_range(const Context& ctx) {

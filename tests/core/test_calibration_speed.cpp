@@ -368,19 +368,23 @@ TEST(CalibrationSpeed, CoverageOfPublishedMeasurements) {
     auto cov = evaluate_and_print();
     const Coverage& decode = cov[Kind::decode];
     ASSERT_GE(decode.total, 15) << "too few decode records mapped";
-    EXPECT_GE(decode.share(), 0.80) << "decode records inside their interval";
+    // Thresholds at what the model reaches (no looser), and widths near today's: a change that loses a record
+    // or widens the intervals to cover one fails here.
+    EXPECT_GE(decode.inside, 21) << "decode records inside their interval";
     EXPECT_LE(median(decode.ratios), 1.8) << "decode intervals too wide";
 
     const Coverage& prefill = cov[Kind::prefill];
     ASSERT_GE(prefill.total, 5);
-    EXPECT_GE(prefill.share(), 0.60) << "prefill records inside their interval";
+    EXPECT_GE(prefill.inside, 7) << "prefill records inside their interval";
+    EXPECT_LE(median(prefill.ratios), 3.0) << "prefill intervals too wide";
 
     const Coverage& server = cov[Kind::throughput];
     ASSERT_GE(server.total, 10) << "TensorRT-LLM and vLLM server records";
-    EXPECT_GE(server.share(), 0.60) << "saturated throughput records inside their interval";
+    EXPECT_GE(server.inside, 10) << "saturated throughput records inside their interval";
+    EXPECT_LE(median(server.ratios), 2.3) << "throughput intervals too wide";
 
     const Coverage& ttft = cov[Kind::ttft];
     ASSERT_GE(ttft.total, 3);
-    EXPECT_GE(ttft.share(), 0.60) << "TTFT records inside their interval";
+    EXPECT_GE(ttft.inside, 2) << "TTFT records inside their interval";
 }
 
