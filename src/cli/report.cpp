@@ -147,9 +147,9 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
 
     // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.
     auto indented = [](const std::string& text) {
-        std::string s = "  ";
-        for (char ch : text) s += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
-        return s + "\n";
+        std::string lines = "  ";
+        for (char ch : text) lines += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+        return lines + "\n";
     };
     out << "\n" << t("部署与验证", "Deploy and verify") << "\n" << indented(r.deploy.launch_command)
         << indented(r.deploy.load_test_command);

@@ -638,9 +638,9 @@ DecisionRow offline_batch_row(const Context& ctx, const Result& partial) {
     const PerformanceResult pp = check_at(b, full_pess, sc.context_tokens).perf;
     const PerformanceResult po = check_at(b, full_opt, sc.context_tokens).perf;
     // Closed loop at a full batch: each request takes TTFT + output / per-user speed (Little's law).
-    const double out = double(sc.output_tokens);
-    const double per_day_pess = full_pess / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * 86400;
-    const double per_day_opt = full_opt / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * 86400;
+    const double out = static_cast<double>(sc.output_tokens);
+    const double per_day_pess = static_cast<double>(full_pess) / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * 86400;
+    const double per_day_opt = static_cast<double>(full_opt) / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * 86400;
     if (!std::isfinite(per_day_pess) || !std::isfinite(per_day_opt) || pp.decode_tps_per_seq.lo <= 0) {
         row.reason = {"离线批处理：速度无法估算", "Offline batch: speed cannot be estimated"};
         row.fails_when = {"无法评估", "cannot be judged"};

@@ -180,7 +180,7 @@ DeployHints ollama(const Context& ctx, const Settings& s) {
     return h;
 }
 
-DeployHints transformers(const Context& ctx, const Settings& s) {
+DeployHints transformers(const Context&, const Settings& s) {
     DeployHints h;
     h.launch_command = "transformers serve  # then request model " + s.hf_id;
     h.load_test_command = "vllm bench serve --backend openai-chat --base-url http://localhost:8000 --endpoint "

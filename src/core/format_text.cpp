@@ -103,8 +103,8 @@ std::string tokens(int64_t n) {
     constexpr int64_t kKi = 1024, kMi = 1024 * 1024;
     if (n >= kMi && n % kMi == 0) return std::to_string(n / kMi) + "M";
     if (n >= kKi && n % kKi == 0) return std::to_string(n / kKi) + "k";
-    if (n >= 1'000'000) return fixed(n / 1e6, n % 1'000'000 == 0 ? 0 : 1) + "M";
-    if (n >= 1000) return fixed(n / 1e3, n % 1000 == 0 || n >= 100'000 ? 0 : 1) + "k";
+    if (n >= 1'000'000) return fixed(static_cast<double>(n) / 1e6, n % 1'000'000 == 0 ? 0 : 1) + "M";
+    if (n >= 1000) return fixed(static_cast<double>(n) / 1e3, n % 1000 == 0 || n >= 100'000 ? 0 : 1) + "k";
     return std::to_string(n);
 }
 

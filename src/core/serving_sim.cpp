@@ -345,9 +345,9 @@ bool Simulation::done() const {
 // measured; the window opens once the waiting ones have had their first token, so a misjudged start fades
 // before anything is measured.
 void Simulation::preload(int64_t clients) {
-    Workload held = w_;  // the clients simulated: those beyond the server's hold are the queue outside
-    held.clients = clients;
-    const SimOutcome est = steady_state_estimate(cost_, sc_, held);
+    Workload inside = w_;  // the clients simulated: those beyond the server's hold are the queue outside
+    inside.clients = clients;
+    const SimOutcome est = steady_state_estimate(cost_, sc_, inside);
     const double O = static_cast<double>(w_.output_tokens);
     const double ttft = std::isfinite(est.ttft_mean_s) ? std::max(0.0, est.ttft_mean_s) : 0.0;
     const double tpot = std::isfinite(est.tpot_mean_s) ? std::max(0.0, est.tpot_mean_s) : 0.0;

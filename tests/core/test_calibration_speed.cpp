@@ -52,6 +52,19 @@ struct Mapping {
     std::string skip;        // non-empty: why the record is not estimated
 };
 
+Mapping make_mapping(std::string id, Kind kind, std::string model = "", std::string weights = "",
+                     std::string engine = "", std::string hardware = "", int count = 1) {
+    Mapping m;
+    m.id = std::move(id);
+    m.kind = kind;
+    m.model = std::move(model);
+    m.weights = std::move(weights);
+    m.engine = std::move(engine);
+    m.hardware = std::move(hardware);
+    m.count = count;
+    return m;
+}
+
 // meta-llama/Llama-2-7b-hf config.json (published): 32 layers, hidden 4096, 32 heads (MHA), FFN 11008,
 // vocab 32000, 4096 positions; 6.74B parameters (llama.cpp log quoted in the records).
 ModelArch llama2_7b() {
@@ -100,13 +113,13 @@ std::vector<Mapping> mappings() {
     v.reserve(128);  // helpers return pointers into v
     auto decode = [&](std::string id, std::string model, std::string w, std::string e, std::string hw, int n,
                       int64_t pos) {
-        Mapping m{std::move(id), Kind::decode, std::move(model), std::move(w), std::move(e), std::move(hw), n};
+        Mapping m = make_mapping(std::move(id), Kind::decode, std::move(model), std::move(w), std::move(e), std::move(hw), n);
         m.position = pos;
         v.push_back(m);
         return &v.back();
     };
     auto skip = [&](std::string id, Kind k, std::string why) {
-        Mapping m{std::move(id), k};
+        Mapping m = make_mapping(std::move(id), k);
         m.skip = std::move(why);
         v.push_back(m);
     };
@@ -150,7 +163,7 @@ std::vector<Mapping> mappings() {
 
     auto prefill = [&](std::string id, std::string model, std::string w, std::string e, std::string hw, int n,
                        int64_t prompt) {
-        Mapping m{std::move(id), Kind::prefill, std::move(model), std::move(w), std::move(e), std::move(hw), n};
+        Mapping m = make_mapping(std::move(id), Kind::prefill, std::move(model), std::move(w), std::move(e), std::move(hw), n);
         m.prompt = prompt;
         v.push_back(m);
         return &v.back();
@@ -167,7 +180,7 @@ std::vector<Mapping> mappings() {
 
     auto server = [&](std::string id, Kind k, std::string model, std::string w, std::string e, std::string hw,
                       int n, int64_t concurrency, int64_t prompt, int64_t output) {
-        Mapping m{std::move(id), k, std::move(model), std::move(w), std::move(e), std::move(hw), n};
+        Mapping m = make_mapping(std::move(id), k, std::move(model), std::move(w), std::move(e), std::move(hw), n);
         m.batch = concurrency;
         m.prompt = prompt;
         m.output = output;
@@ -284,7 +297,7 @@ Interval estimate_in(const Mapping& m, const Context& ctx) {
         }
         case Kind::prefill: {
             const Interval t = prefill_s(ctx, m.count, m.prompt);
-            return {m.prompt / t.hi, m.prompt / t.lo};
+            return {static_cast<double>(m.prompt) / t.hi, static_cast<double>(m.prompt) / t.lo};
         }
         case Kind::throughput: {
             // Saturation: as many sequences as the requests, what memory surely holds, and the engine

@@ -122,9 +122,10 @@ TEST(CalibrationWeights, FileSizesWithinThreePercent) {
         }
         SCOPED_TRACE(id);
         // The mapping must be right: the record's parameter count against the catalog's.
-        if (r.contains("params_b") && r["params_b"].is_number())
+        if (r.contains("params_b") && r["params_b"].is_number()) {
             EXPECT_NEAR(count_params(*m).total / (r["params_b"].get<double>() * 1e9), 1.0, 0.01)
                 << "record " << id << " mapped to " << m->id;
+        }
 
         const double value = r.at("value").get<double>();
         const std::string unit = r.value("unit", "");

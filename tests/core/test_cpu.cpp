@@ -191,7 +191,7 @@ TEST(CpuCatalogErrors, RangesAreOptional) {
     auto loaded = load_catalog(f, &errors);
     EXPECT_TRUE(loaded.ok());
     EXPECT_TRUE(errors.empty());
-    if (loaded.ok()) EXPECT_FALSE(loaded->find_hardware("desktop-ddr4-3200-2ch")->cores_range.has_value());
+    if (loaded.ok()) { EXPECT_FALSE(loaded->find_hardware("desktop-ddr4-3200-2ch")->cores_range.has_value()); }
 }
 
 // ---------------------------------------------------------------------------------------------------

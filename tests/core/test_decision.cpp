@@ -107,8 +107,9 @@ TEST(Decision, ContextLimitHoldsAndOneStepLongerFails) {
     ASSERT_GT(lim.pessimistic, 0);
     EXPECT_EQ(lim.pessimistic % kContextStepTokens, 0);
     EXPECT_TRUE(holds(ctx, 1, 1, s.concurrency, lim.pessimistic, false));
-    if (!lim.pessimistic_capped)
+    if (!lim.pessimistic_capped) {
         EXPECT_FALSE(holds(ctx, 1, 1, s.concurrency, lim.pessimistic + kContextStepTokens, false));
+    }
 }
 
 TEST(Decision, SearchCountsReplicasAndTensorParallelism) {
@@ -170,7 +171,7 @@ TEST(Decision, CpuPlatformIsTheLowestBandwidthThatServesOneUser) {
                     << model << ": " << h.id << " would do";
             }
         }
-        if (!chosen_serves) EXPECT_EQ(*chosen.bandwidth_gbs, highest) << model;
+        if (!chosen_serves) { EXPECT_EQ(*chosen.bandwidth_gbs, highest) << model; }
         EXPECT_FALSE(choice->why.en.empty());
     }
     // Bigger models need more bandwidth: the 70B's platform is never slower than the 0.6B's.

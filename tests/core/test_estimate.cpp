@@ -99,7 +99,7 @@ Scenario random_scenario(std::mt19937& rng) {
     if (pick(4) == 0) s.count.reset();
     else s.count = 1 << pick(4);
     s.context_tokens = static_cast<int64_t>(log_uniform(256, 131072));
-    s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(s.context_tokens * 0.6 * std::uniform_real_distribution<double>(0.05, 1)(rng)));
+    s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(s.context_tokens) * 0.6 * std::uniform_real_distribution<double>(0.05, 1)(rng)));
     s.output_tokens = std::max<int64_t>(1, (s.context_tokens - s.prompt_tokens) / 2);
     s.concurrency = static_cast<int64_t>(log_uniform(1, 512));
     s.headroom = std::uniform_real_distribution<double>(0, 0.3)(rng);
@@ -367,7 +367,7 @@ TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
             EXPECT_FALSE(row.meets_targets) << row.hardware;
             EXPECT_NE(row.note.find("cannot run FP8"), std::string::npos) << row.note;
         }
-        if (row.hardware == "nvidia-a100-sxm-80gb") EXPECT_TRUE(row.fits) << "Ampere runs FP8 weight-only";
+        if (row.hardware == "nvidia-a100-sxm-80gb") { EXPECT_TRUE(row.fits) << "Ampere runs FP8 weight-only"; }
     }
     // TensorRT-LLM has no weight-only FP8 path: Ampere cannot run its FP8 checkpoints; Ada and Hopper can.
     s.engine = "tensorrt-llm";
@@ -378,7 +378,7 @@ TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
             EXPECT_FALSE(row.fits) << row.hardware;
             EXPECT_NE(row.note.find("cannot run FP8"), std::string::npos) << row.note;
         }
-        if (row.hardware == "nvidia-l40s-48gb" || row.hardware == "nvidia-h100-sxm-80gb") EXPECT_TRUE(row.fits) << row.hardware;
+        if (row.hardware == "nvidia-l40s-48gb" || row.hardware == "nvidia-h100-sxm-80gb") { EXPECT_TRUE(row.fits) << row.hardware; }
     }
     s.engine = "vllm";
     s.weights = "nvfp4";

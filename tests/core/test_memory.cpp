@@ -167,7 +167,7 @@ TEST(MemoryRules, LlamaCppAllocatesExactBuffers) {
 TEST(MemoryRules, OllamaReservesAtLeast457MiBAndOneLayerPerCard) {
     const Context ctx = make("Qwen3-8B", "Q4_K_M", "ollama", "nvidia-rtx-4090");
     const MemoryResult m = estimate_memory(ctx, 1, 1, 1, 4096);
-    const double one_layer = estimate_weights(ctx.model, ctx.weights).bytes.lo / ctx.model.n_layers / kGiB;
+    const double one_layer = estimate_weights(ctx.model, ctx.weights).bytes.lo / static_cast<double>(ctx.model.n_layers) / kGiB;
     EXPECT_GE(m.runtime_gib.lo, 457.0 / 1024.0 + one_layer - 0.01);  // ollama gpu.go cudaMinimumMemory
 }
 

@@ -53,7 +53,7 @@ TEST(Params, PartsSumToTheTotal) {
                              p.shared_experts + p.router + p.norms;
         EXPECT_DOUBLE_EQ(parts, p.total);
         EXPECT_DOUBLE_EQ(p.active, p.total - p.routed_experts + p.routed_active);
-        if (!m.is_moe()) EXPECT_DOUBLE_EQ(p.active, p.total);
+        if (!m.is_moe()) { EXPECT_DOUBLE_EQ(p.active, p.total); }
     }
 }
 

@@ -123,8 +123,9 @@ TEST(Plan, BatchPerReplicaIsTheLargestThatMeetsTheTargets) {
     Context c = with_hardware(ctx, a100, row.tp);
     c.scenario.concurrency = 1;
     const double memory_cap = std::floor(estimate_fit(c, row.tp, row.tp).max_concurrency.lo);
-    if (b < s.concurrency && b < memory_cap)
+    if (b < s.concurrency && static_cast<double>(b) < memory_cap) {
         EXPECT_FALSE(meets_pessimistic(replica_speed(ctx, a100, row.tp, b + 1), s.targets));
+    }
     // Replicas cover the peak: ⌈400 / b⌉ at the pessimistic end.
     EXPECT_DOUBLE_EQ(row.replicas.hi, std::ceil(400.0 / double(b)));
     EXPECT_DOUBLE_EQ(row.cards.hi, row.replicas.hi * row.tp);
@@ -211,10 +212,11 @@ TEST(Plan, EveryAcceleratorGetsARowAndTheCheapestMeetingTheTargetsComesFirst) {
     for (size_t i = 1; i < rows.size(); ++i) {
         const PlanRow& a = rows[i - 1];
         const PlanRow& b = rows[i];
-        if (a.meets_targets && a.fits && a.has_price && b.meets_targets && b.fits && b.has_price)
+        if (a.meets_targets && a.fits && a.has_price && b.meets_targets && b.fits && b.has_price) {
             EXPECT_LE(a.cost_per_month.hi, b.cost_per_month.hi) << a.hardware << " before " << b.hardware;
+        }
         // No row that misses comes before one that meets.
-        if (b.meets_targets && b.fits) EXPECT_TRUE(a.meets_targets && a.fits) << a.hardware << " before " << b.hardware;
+        if (b.meets_targets && b.fits) { EXPECT_TRUE(a.meets_targets && a.fits) << a.hardware << " before " << b.hardware; }
     }
 }
 

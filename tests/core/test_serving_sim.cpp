@@ -246,7 +246,7 @@ TEST(ServingSim, TheBurstIsNeverFasterThanTheSteadyState) {
             ASSERT_EQ(steady.queue_wait_s, 0.0) << n << " clients";
             const double burst = simulate_burst_ttft_s(StepModelCost(model, end), sc, w);
             EXPECT_GE(burst, steady.ttft_p50_s * (1 - 1e-9)) << n << " clients";
-            if (n >= 64) EXPECT_GT(burst, 2 * steady.ttft_p50_s) << n << " clients";  // a queue of prompts
+            if (n >= 64) { EXPECT_GT(burst, 2 * steady.ttft_p50_s) << n << " clients"; }  // a queue of prompts
         }
 }
 

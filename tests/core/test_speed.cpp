@@ -292,7 +292,7 @@ TEST(SpeedQueueing, NoWaitWhileTheBatchHoldsEveryone) {
 TEST(SpeedQueueing, ThroughputNeverExceedsTheBatchAtFullDecodeSpeed) {
     const Context ctx = make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 1, 64, 4096, 1024, 256);
     const PerformanceResult p = speed_at(ctx, 1, 1);
-    EXPECT_LE(p.throughput_tps.hi, p.running_batch * p.decode_tps_per_seq.hi * (1 + 1e-9));
+    EXPECT_LE(p.throughput_tps.hi, static_cast<double>(p.running_batch) * p.decode_tps_per_seq.hi * (1 + 1e-9));
 }
 
 TEST(SpeedQueueing, SaturatedThroughputGrowsWithTheBatch) {
@@ -357,7 +357,7 @@ RandomCase random_case(std::mt19937& rng) {
         const int count = counts[pick(5)];
         s.count = count;
         s.context_tokens = static_cast<int64_t>(log_uniform(512, 131072));
-        s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(log_uniform(16, s.context_tokens * 0.75)));
+        s.prompt_tokens = std::max<int64_t>(1, static_cast<int64_t>(log_uniform(16, static_cast<double>(s.context_tokens) * 0.75)));
         s.output_tokens = std::max<int64_t>(1, static_cast<int64_t>(log_uniform(16, 4096)));
         s.concurrency = static_cast<int64_t>(log_uniform(1, 2000));
         auto r = resolve(c, s);

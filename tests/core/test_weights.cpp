@@ -335,8 +335,8 @@ TEST(Weights, Mxfp4OnGptOssQuantizesOnlyTheExperts) {
     EXPECT_NEAR(e.bytes.lo, expert_weights * 4.25 / 8 + (p.total - expert_weights) * 2, 1.0);
     for (const auto& c : e.classes) {
         SCOPED_TRACE(c.name);
-        if (c.name == "ffn_up_exps" && c.type != "bf16") EXPECT_EQ(c.type, "mxfp4");
-        if (c.name == "attn_q") EXPECT_EQ(c.type, "bf16");
+        if (c.name == "ffn_up_exps" && c.type != "bf16") { EXPECT_EQ(c.type, "mxfp4"); }
+        if (c.name == "attn_q") { EXPECT_EQ(c.type, "bf16"); }
     }
 }
 
