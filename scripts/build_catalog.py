@@ -1,39 +1,108 @@
 #!/usr/bin/python3
-"""build_catalog.py — builds data/models.json, data/hardware.json and data/prices.json from the sourced
-reference in ../shared/reference (models.json, hardware.json, prices.json).
+"""build_catalog.py — builds the catalog in data/ from its sourced inputs in data/sources/, and checks it.
 
-Run with Debian's Python (stdlib only), from anywhere:
-    /usr/bin/python3 scripts/build_catalog.py [--shared DIR] [--out DIR]
+data/*.json are generated; never edit them by hand. Edit data/sources/*.json, then run this script:
+    /usr/bin/python3 scripts/build_catalog.py                # regenerate data/*.json from data/sources/
+    /usr/bin/python3 scripts/build_catalog.py --check        # exit 1 with a diff summary if data/ is stale
+    /usr/bin/python3 scripts/build_catalog.py --self-test    # prove --check catches a stale copy (temp dirs only)
+Options: --sources DIR (default data/sources), --out DIR (default data). Debian's Python, stdlib only.
+docs/catalog.md describes every file and field, and how to add a card, a model, a price or an engine.
 
-Rules (brief.md, reference/hardware.md "How to use this in data/"):
-  - never invent a number: every value is copied from the reference or derived from it by a rule written
-    here (n_sliding_layers, the MLA head width); a null stays null. The one addition, the cpu platforms'
-    product-line ranges, is computed from SKU tables copied into this script with their sources;
-  - every entry keeps its source;
-  - output is stable (reference order, fixed key order, indent 1) so a rerun gives the same bytes.
-data/formats.json is hand-written and data/engines.json belongs to another file owner; neither is touched.
+  data/sources/models.json    -> data/models.json    (fields renamed for the core, derived fields added, and
+                                                      every parameter count checked against the formulas)
+  data/sources/hardware.json  -> data/hardware.json  (cpu platforms get product-line ranges from SKU tables)
+  data/sources/prices.json    -> data/prices.json    (rental rows get the catalog accelerator they name)
+  data/sources/formats.json   -> data/formats.json   (validated, copied byte for byte)
+  data/sources/engines.json   -> data/engines.json   (validated, copied byte for byte)
 
-Sections: [models] [parameter check] [cpu product lines] [hardware] [prices] [main]
+Rules:
+  - never invent a number: every value is copied from data/sources or derived from it by a rule written
+    here (n_sliding_layers, the MLA head width, the product-line ranges); a null stays null;
+  - every entry carries a source: an entry without one is rejected with the file, the entry and the field;
+  - output is stable (source order, fixed key order, indent 1), so a rerun gives the same bytes, and
+    --check (a CTest test, tests/CMakeLists.txt) fails when data/ is not what data/sources/ produce.
+
+Sections: [problems] [models] [parameter check] [cpu product lines] [hardware] [prices] [formats and engines]
+          [generate] [check] [self-test] [main]
 """
 
 import argparse
+import copy
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_SOURCES = os.path.join(REPO, "data", "sources")
+DEFAULT_OUT = os.path.join(REPO, "data")
+OUTPUT_FILES = ("models.json", "hardware.json", "prices.json", "formats.json", "engines.json")
 
-# Bumped when the data changes in a way users should notice; the reference date is the retrieval date.
-CATALOG_VERSION = "2026.12.02"
 
-# USD/CNY: the People's Bank of China central parity (midpoint) as reported on the day. Found with the
-# stored-pages search; the page title and its URL carry the figure and the date.
-USD_CNY = {
-    "cny_per_usd": 7.0187,
-    "as_of": "2026-01-07",
-    "source": "https://investinglive.com/centralbank/pboc-sets-usd-cny-mid-point-today-at-70187-vs-estimate-at-69896-20260107"
-              " (PBOC USD/CNY central parity 7.0187 on 2026-01-07)",
-}
+# ---------------------------------------------------------------------------------------------------
+# [problems] — what is wrong with data/sources, each naming the file, the entry and the field.
+# ---------------------------------------------------------------------------------------------------
+class CatalogError(Exception):
+    """The sources cannot be built; args[0] is the list of problems, one line each."""
+
+
+class Problems:
+    def __init__(self):
+        self.lines = []
+
+    def add(self, file, where, field, message):
+        self.lines.append(f"data/sources/{file}: {where}: field '{field}': {message}")
+
+    def raise_if_any(self):
+        if self.lines:
+            raise CatalogError(self.lines)
+
+
+def fail(message):
+    raise CatalogError([message])
+
+
+def entry_name(collection, index, entry, key):
+    """'accelerators[3] (id "nvidia-h100-sxm-80gb")' — the entry as a message names it."""
+    label = entry.get(key) if isinstance(entry, dict) else None
+    return f"{collection}[{index}]" + (f" ({key} {json.dumps(label, ensure_ascii=False)})" if label else "")
+
+
+def is_text(v):
+    return isinstance(v, str) and v.strip() != ""
+
+
+def check_fields(problems, file, where, entry, required):
+    for field in required:
+        if field not in entry:
+            problems.add(file, where, field, "missing")
+        elif entry[field] is None or entry[field] == "":
+            problems.add(file, where, field, "must not be null or empty")
+
+
+def check_ref_list(problems, file, where, field, value):
+    """A source as a non-empty list of {"ref": text, "covers": [text, ...]} (hardware.json's form)."""
+    if not isinstance(value, list) or not value:
+        problems.add(file, where, field, "missing or empty; every entry needs a source: a non-empty list of "
+                                         "{\"ref\", \"covers\"} objects")
+        return
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or not is_text(item.get("ref")):
+            problems.add(file, where, f"{field}[{i}].ref", "must be a non-empty string (where the figure was read)")
+
+
+def check_source_text(problems, file, where, entry, field="source"):
+    """A source as one non-empty string (prices, formats, engines)."""
+    if not is_text(entry.get(field)):
+        problems.add(file, where, field, "missing or empty; every entry needs a source (a non-empty string "
+                                         "saying where its figures were read)")
+
+
+def check_bilingual(problems, file, where, entry, field):
+    v = entry.get(field)
+    if not isinstance(v, dict) or not is_text(v.get("zh")) or not is_text(v.get("en")):
+        problems.add(file, where, field, "must be {\"zh\": text, \"en\": text}, both non-empty")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -41,19 +110,28 @@ USD_CNY = {
 # ---------------------------------------------------------------------------------------------------
 ROLES = {"chat/LLM": "chat", "embedding": "embedding", "reranker": "reranker", "asr": "asr"}
 
-# Architectures whose parameters the decoder formulas (models.md) do not describe: the published
-# totals carry them (params_override). Reason strings become params_basis.
-OVERRIDE_REASONS = {
-    "bge-m3": "stated: models.md XLM-RoBERTa encoder count incl. pooler (the decoder formula does not apply)",
-    "bge-reranker-v2-m3": "stated: models.md XLM-RoBERTa encoder count incl. classifier (the decoder formula "
-                          "does not apply)",
-    "whisper-large-v3": "stated: models.md Whisper encoder-decoder count (README: 1550M; the decoder formula "
-                        "does not apply)",
-    "Qwen3-Embedding-8B": "stated: models.md total_params_computed_without_lm_head (the embedding model is "
-                          "served without the LM head)",
-    "GLM-4.5-Air": "stated: 106B total / 12B active (github:zai-org/GLM-4.5@170f20b2:README.md); the routed "
-                   "expert count and top-k are unverified, so the shape cannot be counted",
-}
+# Architectures whose parameters the decoder formulas do not describe carry their published totals
+# (params_override). The source entry says which published figure in "params_override_rule": {"from", "basis"}.
+OVERRIDE_FROM = ("total_params", "total_params_without_lm_head", "stated")
+# Counted by the formulas ([parameter check]) unless the entry has a params_override_rule.
+SHAPE_FIELDS = ("num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size", "total_params")
+
+
+def validate_model(problems, i, m):
+    where = entry_name("models", i, m, "name")
+    check_fields(problems, "models.json", where, m, ("name", "family", "role"))
+    if m.get("role") is not None and m.get("role") not in ROLES:
+        problems.add("models.json", where, "role", f"must be one of {', '.join(ROLES)}, got {m.get('role')!r}")
+    src = m.get("source")
+    if not isinstance(src, dict) or not is_text(src.get("config")):
+        problems.add("models.json", where, "source.config", "missing or empty; every model needs a source: "
+                     "{\"config\": where its config.json was read, ...}")
+    rule = m.get("params_override_rule")
+    if rule is None:
+        check_fields(problems, "models.json", where, m, SHAPE_FIELDS)
+    elif not isinstance(rule, dict) or rule.get("from") not in OVERRIDE_FROM or not is_text(rule.get("basis")):
+        problems.add("models.json", where, "params_override_rule",
+                     f"must be {{\"from\": one of {', '.join(OVERRIDE_FROM)}, \"basis\": \"stated: why\"}}")
 
 
 def parse_stated(text):
@@ -69,12 +147,12 @@ def parse_stated(text):
 
 
 def n_sliding_layers(m):
-    """Layers that use the sliding window, from the reference's layer description (models.md,
-    'Local attention'). Qwen2.x and Phi-3-mini-4k carry a window that is not in effect: 0."""
+    """Layers that use the sliding window, from the entry's layer description ('sliding_window_layers').
+    Qwen2.x and Phi-3-mini-4k carry a window that is not in effect: 0."""
     layers = m["num_hidden_layers"]
-    if not m["sliding_window"]:
+    if not m.get("sliding_window"):
         return 0
-    mt = m["model_type"] or ""
+    mt = m.get("model_type") or ""
     if mt == "gemma2":
         count = sum(1 for i in range(layers) if i % 2 == 0)  # even layers local
     elif mt in ("gemma3", "gemma3_text"):
@@ -82,12 +160,14 @@ def n_sliding_layers(m):
     elif mt == "gpt_oss":
         count = sum(1 for i in range(layers) if i % 2 == 0)  # layer_types alternate, sliding first
     elif mt == "phi3":
-        return 0  # HF Phi-3 ignores the 4k model's 2047 window (reference notes): full attention
+        return 0  # HF Phi-3 ignores the 4k model's 2047 window (the entry's notes): full attention
     else:
-        raise SystemExit(f"{m['name']}: sliding_window set but no layer rule for model_type {mt!r}")
+        fail(f"data/sources/models.json: {m['name']}: sliding_window set but no layer rule for model_type {mt!r} "
+             "(add one to n_sliding_layers in scripts/build_catalog.py)")
     glob = m.get("global_attention_layer_indices")
     if glob is not None and layers - len(glob) != count:
-        raise SystemExit(f"{m['name']}: sliding-layer rule gives {count}, reference lists {len(glob)} global")
+        fail(f"data/sources/models.json: {m['name']}: sliding-layer rule gives {count}, the entry lists "
+             f"{len(glob)} global layers")
     return count
 
 
@@ -99,114 +179,120 @@ def joined_notes(notes):
     return str(notes)
 
 
+def params_override(m):
+    """(override, active_override, published_total_params, params_basis) of one source entry."""
+    rule = m.get("params_override_rule")
+    if rule is None:
+        return None, None, m.get("total_params"), "computed"
+    frm = rule["from"]
+    if frm == "stated":
+        override = parse_stated(m.get("total_params_stated"))
+        if override is None:
+            fail(f"data/sources/models.json: {m['name']}: params_override_rule.from 'stated' needs "
+                 f"total_params_stated like '106B', got {m.get('total_params_stated')!r}")
+        return override, parse_stated(m.get("active_params_stated")), None, rule["basis"]
+    if frm == "total_params_without_lm_head":
+        override = (m.get("params_detail") or {}).get("total_params_computed_without_lm_head")
+        if override is None:
+            fail(f"data/sources/models.json: {m['name']}: params_override_rule.from '{frm}' needs "
+                 "params_detail.total_params_computed_without_lm_head")
+        return override, None, override, rule["basis"]
+    return m.get("total_params"), None, m.get("total_params"), rule["basis"]
+
+
 def build_model(m):
-    name = m["name"]
-    mt = m["model_type"] or ""
+    get = m.get
+    mt = get("model_type") or ""
     notes = []
-    head_dim = m["head_dim"]
-    head_dim_source = m["head_dim_source"]
-    is_mla = m["kv_lora_rank"] is not None
-    if head_dim is None and is_mla:
-        # models.md: "Q/K head width is qk_nope + qk_rope (192)"; the MLA formulas never use head_dim.
+    head_dim = get("head_dim")
+    head_dim_source = get("head_dim_source")
+    if head_dim is None and get("kv_lora_rank") is not None:
+        # MLA: "Q/K head width is qk_nope + qk_rope (192)"; the MLA formulas never use head_dim.
         head_dim = m["qk_nope_head_dim"] + m["qk_rope_head_dim"]
-        head_dim_source = "catalog: MLA Q/K head width qk_nope_head_dim + qk_rope_head_dim (models.md)"
-    n_kv = m["num_key_value_heads"]
-    if n_kv is None and m["attention_type"] == "MHA":
-        n_kv = m["num_attention_heads"]
+        head_dim_source = "catalog: MLA Q/K head width qk_nope_head_dim + qk_rope_head_dim (docs/references/models.md)"
+    n_kv = get("num_key_value_heads")
+    if n_kv is None and get("attention_type") == "MHA":
+        n_kv = get("num_attention_heads")
         notes.append("catalog: num_key_value_heads absent from config => equals num_attention_heads (MHA).")
 
-    override = None
-    active_override = None
-    basis = "computed"
-    published = m["total_params"]
-    if name in OVERRIDE_REASONS:
-        basis = OVERRIDE_REASONS[name]
-        if name == "GLM-4.5-Air":
-            override = parse_stated(m["total_params_stated"])
-            active_override = parse_stated(m["active_params_stated"])
-            published = None
-        elif name == "Qwen3-Embedding-8B":
-            override = m["params_detail"]["total_params_computed_without_lm_head"]
-            published = override
-        else:
-            override = m["total_params"]
+    override, active_override, published, basis = params_override(m)
 
-    sliding = n_sliding_layers(m)
+    sliding = n_sliding_layers(m) if get("num_hidden_layers") else 0
     if sliding:
         notes.append(f"catalog: n_sliding_layers {sliding} of {m['num_hidden_layers']} from the layer rule "
                      f"'{m['sliding_window_layers']}'.")
 
-    model_type = m["model_type"]
-    architecture = m["architecture"]
+    model_type = get("model_type")
+    architecture = get("architecture")
     if model_type is None and m["family"].startswith("Qwen2.5"):
-        # The transcribed Qwen2.5-1.5B/14B entries lack these two fields; every other Qwen2.5 config in the
-        # reference says qwen2 / Qwen2ForCausalLM, and the GGUF mix rules key on the arch.
+        # Two transcribed Qwen2.5 entries (1.5B, 14B) lack these two fields; every other Qwen2.5 config says
+        # qwen2 / Qwen2ForCausalLM, and the GGUF mix rules key on the arch.
         model_type, architecture = "qwen2", "Qwen2ForCausalLM"
         notes.append("catalog: model_type/architecture taken from the Qwen2.5 family (the transcribed "
                      "entry lacks them).")
 
-    out = {
-        "id": name,
-        "hf_id": m["hf_id"],
+    source = m["source"]
+    return {
+        "id": m["name"],
+        "hf_id": get("hf_id"),
         "family": m["family"],
         "role": ROLES[m["role"]],
         "architecture": architecture,
         "model_type": model_type,
-        "num_hidden_layers": m["num_hidden_layers"],
-        "hidden_size": m["hidden_size"],
-        "intermediate_size": m["intermediate_size"],
-        "num_attention_heads": m["num_attention_heads"],
+        "num_hidden_layers": get("num_hidden_layers"),
+        "hidden_size": get("hidden_size"),
+        "intermediate_size": get("intermediate_size"),
+        "num_attention_heads": get("num_attention_heads"),
         "num_key_value_heads": n_kv,
         "head_dim": head_dim,
         "head_dim_source": head_dim_source,
-        "vocab_size": m["vocab_size"],
-        "tie_word_embeddings": m["tie_word_embeddings"],
-        "attention_bias": m["attention_bias"],
-        "qk_norm": m["qk_norm"],
-        # models.md: Gemma-2/3 have 4 norms per layer (pre/post attention, pre/post FFN); others 2.
+        "vocab_size": get("vocab_size"),
+        "tie_word_embeddings": get("tie_word_embeddings"),
+        "attention_bias": get("attention_bias"),
+        "qk_norm": get("qk_norm"),
+        # Gemma-2/3 have 4 norms per layer (pre/post attention, pre/post FFN); others 2.
         "norms_per_layer": 4 if mt in ("gemma2", "gemma3", "gemma3_text") else 2,
-        # models.md "gpt-oss": biases on q/k/v/o, one sink per head, router and expert biases.
+        # gpt-oss: biases on q/k/v/o, one sink per head, router and expert biases.
         "gpt_oss_layout": mt == "gpt_oss",
-        "n_routed_experts": m["n_routed_experts"],
-        "num_experts_per_tok": m["num_experts_per_tok"],
-        "n_shared_experts": m["n_shared_experts"],
-        "moe_intermediate_size": m["moe_intermediate_size"],
-        "first_k_dense_replace": m["first_k_dense_replace"],
-        # models.md: e_score_correction_bias (+E per MoE layer) when topk_method = noaux_tc: DeepSeek-V3/R1,
-        # Kimi-K2 (DeepseekV3ForCausalLM) and GLM-4.5. DeepSeek-V2-Lite has none (checked by the count).
-        "router_bias": m["architecture"] in ("DeepseekV3ForCausalLM", "Glm4MoeForCausalLM"),
-        "q_lora_rank": m["q_lora_rank"],
-        "kv_lora_rank": m["kv_lora_rank"],
-        "qk_rope_head_dim": m["qk_rope_head_dim"],
-        "qk_nope_head_dim": m["qk_nope_head_dim"],
-        "v_head_dim": m["v_head_dim"],
-        "sliding_window": m["sliding_window"],
+        "n_routed_experts": get("n_routed_experts"),
+        "num_experts_per_tok": get("num_experts_per_tok"),
+        "n_shared_experts": get("n_shared_experts"),
+        "moe_intermediate_size": get("moe_intermediate_size"),
+        "first_k_dense_replace": get("first_k_dense_replace"),
+        # e_score_correction_bias (+E per MoE layer) when topk_method = noaux_tc: DeepSeek-V3/R1, Kimi-K2
+        # (DeepseekV3ForCausalLM) and GLM-4.5. DeepSeek-V2-Lite has none (checked by the count).
+        "router_bias": get("architecture") in ("DeepseekV3ForCausalLM", "Glm4MoeForCausalLM"),
+        "q_lora_rank": get("q_lora_rank"),
+        "kv_lora_rank": get("kv_lora_rank"),
+        "qk_rope_head_dim": get("qk_rope_head_dim"),
+        "qk_nope_head_dim": get("qk_nope_head_dim"),
+        "v_head_dim": get("v_head_dim"),
+        "sliding_window": get("sliding_window"),
         "n_sliding_layers": sliding,
-        "sliding_window_layers": m["sliding_window_layers"],
-        "max_position_embeddings": m["max_position_embeddings"],
-        "total_params": m["total_params"],
-        "total_params_stated": m["total_params_stated"],
-        "active_params_per_token": m["active_params_per_token"],
-        "active_params_stated": m["active_params_stated"],
+        "sliding_window_layers": get("sliding_window_layers"),
+        "max_position_embeddings": get("max_position_embeddings"),
+        "total_params": get("total_params"),
+        "total_params_stated": get("total_params_stated"),
+        "active_params_per_token": get("active_params_per_token"),
+        "active_params_stated": get("active_params_stated"),
         "published_total_params": published,
         "params_override": override,
         "active_params_override": active_override,
         "params_basis": basis,
-        "torch_dtype": m["torch_dtype"],
-        "verification": m["verification"],
-        "unverified_fields": m["unverified_fields"],
-        "license": m["license"],
-        "release_date": m["release_date"],
-        "source": m["source"]["config"],
-        "source_params": m["source"].get("params_stated"),
-        "source_detail": m["source"],
-        "notes": " ".join(x for x in [joined_notes(m["notes"]), m.get("weights_format_note") or ""] + notes if x),
+        "torch_dtype": get("torch_dtype"),
+        "verification": get("verification"),
+        "unverified_fields": get("unverified_fields"),
+        "license": get("license"),
+        "release_date": get("release_date"),
+        "source": source["config"],
+        "source_params": source.get("params_stated"),
+        "source_detail": source,
+        "notes": " ".join(x for x in [joined_notes(get("notes")), get("weights_format_note") or ""] + notes if x),
     }
-    return out
 
 
 # ---------------------------------------------------------------------------------------------------
-# [parameter check] — the models.md formulas, so that a wrong flag above fails the build, not a user.
+# [parameter check] — the parameter formulas, so that a wrong flag above fails the build, not a user.
 # ---------------------------------------------------------------------------------------------------
 def count_params(e):
     """(total, active) from a built entry; None for params_override entries."""
@@ -253,195 +339,82 @@ def count_params(e):
 
 def check_counts(models):
     for e in models:
-        got = count_params(e)
+        try:
+            got = count_params(e)
+        except TypeError:
+            fail(f"data/sources/models.json: {e['id']}: a field the parameter formula needs is null (intermediate_size, "
+                 "num_key_value_heads, head_dim, ...)")
         if got is None:
             continue
         total, active = got
         if total != e["total_params"]:
-            raise SystemExit(f"{e['id']}: formula gives {total}, reference {e['total_params']}")
+            fail(f"data/sources/models.json: {e['id']}: the formula gives {total} parameters, the entry's total_params "
+                 f"is {e['total_params']}: a shape field or flag is wrong")
         if e["active_params_per_token"] is not None and active != e["active_params_per_token"]:
-            raise SystemExit(f"{e['id']}: active {active}, reference {e['active_params_per_token']}")
+            fail(f"data/sources/models.json: {e['id']}: the formula gives {active} active parameters, the entry's "
+                 f"active_params_per_token is {e['active_params_per_token']}")
+
+
+def build_models_doc(ref, problems):
+    for i, m in enumerate(ref.get("models") or []):
+        validate_model(problems, i, m)
+    problems.raise_if_any()
+    models = [build_model(m) for m in ref["models"]]
+    check_counts(models)
+    return {
+        "schema": "infersizer.models/1",
+        "retrieved": ref["retrieved"],
+        "description": ref["description"],
+        "models": models,
+    }
 
 
 # ---------------------------------------------------------------------------------------------------
 # [cpu product lines] — cores and base clocks of the CPUs each cpu platform stands for.
 # ---------------------------------------------------------------------------------------------------
-# A cpu platform is a memory system (reference/hardware.json); its compute peak is cores x clock x work per
-# clock, and the reference has no cores or clock ("the estimator must take the clock as an input"). Without
-# them the estimator could not bound prefill at all. These tables list the SKUs of the product line each
-# platform stands for, with the cores and BASE clock their source states; the build writes
+# A cpu platform is a memory system; its compute peak is cores x clock x work per clock, and the platform has
+# no cores or clock of its own (the estimator takes the user's machine as an input). Without them the
+# estimator could not bound prefill at all. Each cpu platform in data/sources/hardware.json therefore carries
+# "product_line_table": the SKUs of the product line it stands for, with the cores and BASE clock their source
+# states ("skus": [[name, cores, base GHz], ...]); the build writes
 #   cores_range      [min, max] cores over the SKUs
 #   clock_ghz_range  [min, max] base clock over the SKUs, GHz
 #   core_ghz_range   [min, max] of cores x base clock over the SKUs (a 96-core part never runs at the
 #                    16-core part's clock, so this is narrower than cores_range x clock_ghz_range)
 # They describe the product line, not the user's machine; the estimator says so and asks for the machine's
 # cores and sustained clock. Base clock is the all-core clock the vendor specifies at TDP: AVX2 loads often
-# run above it (boost), AVX-512/AMX loads on Intel may run below it (reference/hardware.md), so the peak is
-# an indicative range, not a bound.
-#
-# SKU sources (one row per SKU, duplicates of the same silicon in tray/box packaging removed):
-QUATTOR_REF = ("github:quattor/template-library-standard@6fa9032a527be9118c9ff384099e9da74eab1834 "
-               "hardware/cpu/{amd/epyc_*,intel/xeon_*}.pan")
-OPEN_DB_REF = ("github:buildcores/buildcores-open-db@136a77aec16a30ba81a7cc6b448a8bace9a25359 open-db/CPU/*.json "
-               "(ODC-By)")
+# run above it (boost), AVX-512/AMX loads on Intel may run below it, so the peak is an indicative range.
+PRODUCT_LINE_FIELDS = ("line", "skus_ref", "skus_covers", "skus")
 
-CPU_PRODUCT_LINES = {
-    "desktop-ddr4-3200-2ch": {
-        "line": "AMD Ryzen desktop CPUs on socket AM4 with Zen 2 or Zen 3 cores (Ryzen 3000, 4000G, 5000)",
-        "skus_ref": OPEN_DB_REF,
-        "skus_covers": "cores and base/boost clocks per SKU (socket AM4, microarchitecture Zen 2 / Zen 3)",
-        "sources": [
-            {"ref": "https://www.tomshardware.com/news/ryzen-3000-series-matisse-zen-2-ddr4-3200-ddr4-4400,39422.html",
-             "covers": ["Ryzen 3000 (Matisse, Zen 2, AM4): official DDR4-3200 support"]},
-        ],
-        "notes": "Intel Core 12th-14th gen desktops also run dual-channel DDR4-3200 but mix P- and E-cores that do "
-                 "different work per clock (the catalog has no per-clock figure for E-cores), so they are not in "
-                 "the range. Boost clocks of these SKUs run 3.9-4.9 GHz (open-db).",
-        "skus": [
-        ("Ryzen 3 3100", 4, 3.6), ("Ryzen 3 3300X", 4, 3.8), ("Ryzen 3 4100", 4, 3.8),
-        ("Ryzen 5 3500", 6, 3.6), ("Ryzen 5 3500X", 6, 3.6), ("Ryzen 5 3600", 6, 3.6),
-        ("Ryzen 5 3600X", 6, 3.8), ("Ryzen 5 3600XT", 6, 3.8), ("Ryzen 5 4500", 6, 3.6),
-        ("Ryzen 5 4600G", 6, 3.7), ("Ryzen 5 5500", 6, 3.6), ("Ryzen 5 5500GT", 6, 3.6),
-        ("Ryzen 5 5600", 6, 3.5), ("Ryzen 5 5600G", 6, 3.9), ("Ryzen 5 5600GT", 6, 3.6),
-        ("Ryzen 5 5600T", 6, 3.5), ("Ryzen 5 5600X", 6, 3.7), ("Ryzen 5 5600X3D", 6, 3.3),
-        ("Ryzen 5 5600XT", 6, 3.7), ("Ryzen 7 3700X", 8, 3.6), ("Ryzen 7 3800X", 8, 3.9),
-        ("Ryzen 7 3800XT", 8, 3.9), ("Ryzen 7 5700", 8, 3.7), ("Ryzen 7 5700G", 8, 3.8),
-        ("Ryzen 7 5700X", 8, 3.4), ("Ryzen 7 5700X3D", 8, 3), ("Ryzen 7 5800X", 8, 3.8),
-        ("Ryzen 7 5800X3D", 8, 3.4), ("Ryzen 7 5800XT", 8, 3.8), ("Ryzen 7 PRO 4750G", 8, 3.6),
-        ("Ryzen 9 3900X", 12, 3.8), ("Ryzen 9 3900XT", 12, 3.8), ("Ryzen 9 3950X", 16, 3.5),
-        ("Ryzen 9 5900X", 12, 3.7), ("Ryzen 9 5900XT", 16, 3.3), ("Ryzen 9 5950X", 16, 3.4),
-        ],
-    },
-    "desktop-ddr5-5600-2ch": {
-        "line": "AMD Ryzen desktop CPUs on socket AM5 with Zen 4 or Zen 5 cores (Ryzen 7000, 8000G/F, 9000)",
-        "skus_ref": OPEN_DB_REF,
-        "skus_covers": "cores and base/boost clocks per SKU (socket AM5, microarchitecture Zen 4 / Zen 5; "
-                       "the Zen 4 + Zen 4c hybrid 8500G and the AM5 EPYC 4004 left out)",
-        "sources": [
-            {"ref": "https://www.indiekings.com/2024/06/amd-ryzen-9000-zen-5-cpus-enhanced-ddr5.html",
-             "covers": ["Ryzen 9000 (Zen 5): DDR5-5600 by default"]},
-            {"ref": "https://www.hardwaretimes.com/amd-ryzen-7000-cpus-to-support-ddr5-5200-memory-out-of-the-box-"
-                    "2-channels-per-dimm/",
-             "covers": ["Ryzen 7000 (Zen 4): native DDR5-5200 (5600 is an overclock profile on these parts)"]},
-        ],
-        "notes": "Zen 5 desktop parts (Ryzen 9000) have native 512-bit datapaths (up to 64 fp32 FLOPs per clock, "
-                 "numberworld.org above), so their peak can exceed the range, which counts 32. Intel Core "
-                 "13th/14th gen (hybrid P/E cores) are not in the range. Boost clocks of these SKUs run "
-                 "4.5-5.7 GHz (open-db).",
-        "skus": [
-        ("Ryzen 5 7500F", 6, 3.7), ("Ryzen 5 7500X3D", 6, 4), ("Ryzen 5 7600", 6, 3.8),
-        ("Ryzen 5 7600X", 6, 4.7), ("Ryzen 5 7600X3D", 6, 4.1), ("Ryzen 5 8400F", 6, 4.2),
-        ("Ryzen 5 8600G", 6, 4.3), ("Ryzen 5 9600", 6, 3.8), ("Ryzen 5 9600X", 6, 3.9),
-        ("Ryzen 5 PRO 7645", 6, 3.8), ("Ryzen 7 7700", 8, 3.8), ("Ryzen 7 7700X", 8, 4.5),
-        ("Ryzen 7 7700X3D", 8, 4), ("Ryzen 7 7800X3D", 8, 4.2), ("Ryzen 7 8700F", 8, 4.1),
-        ("Ryzen 7 8700G", 8, 4.2), ("Ryzen 7 9700X", 8, 3.8), ("Ryzen 7 9800X3D", 8, 4.7),
-        ("Ryzen 7 9850X3D", 8, 4.7), ("Ryzen 7 PRO 7745", 8, 3.8), ("Ryzen 9 7900", 12, 3.7),
-        ("Ryzen 9 7900X", 12, 4.7), ("Ryzen 9 7900X3D", 12, 4.4), ("Ryzen 9 7950X", 16, 4.5),
-        ("Ryzen 9 7950X3D", 16, 4.2), ("Ryzen 9 9900X", 12, 4.4), ("Ryzen 9 9900X3D", 12, 4.4),
-        ("Ryzen 9 9950X", 16, 4.3), ("Ryzen 9 9950X3D", 16, 4.3), ("Ryzen 9 9950X3D2", 16, 4.3),
-        ("Ryzen 9 PRO 7945", 12, 3.7),
-        ],
-    },
-    "epyc-rome-milan-8ch-ddr4-3200": {
-        "line": "AMD EPYC 7002 (Rome, Zen 2) and 7003 (Milan / Milan-X, Zen 3)",
-        "skus_ref": QUATTOR_REF,
-        "skus_covers": "cores and base clock ('speed', MHz) per SKU (type zen2 / zen3, model EPYC 7xx2 / 7xx3)",
-        "sources": [
-            {"ref": "https://www.hubbry.com/Epyc/encyclopedias",
-             "covers": ["Epyc 7002 Rome doubled the core count per socket to 64 (cross-check of the maximum)"]},
-        ],
-        "notes": "",
-        "skus": [
-        ("EPYC 7203", 8, 2.8), ("EPYC 7203P", 8, 2.8), ("EPYC 7232P", 8, 3.1),
-        ("EPYC 7252", 8, 3.1), ("EPYC 7262", 8, 3.2), ("EPYC 7272", 12, 2.9),
-        ("EPYC 7282", 16, 2.8), ("EPYC 72F3", 8, 3.7), ("EPYC 7302", 16, 3.0),
-        ("EPYC 7302P", 16, 3.0), ("EPYC 7303", 16, 2.4), ("EPYC 7303P", 16, 2.4),
-        ("EPYC 7313", 16, 3.0), ("EPYC 7313P", 16, 3.0), ("EPYC 7343", 16, 3.2),
-        ("EPYC 7352", 24, 2.3), ("EPYC 7373X", 16, 3.05), ("EPYC 73F3", 16, 3.5),
-        ("EPYC 7402", 24, 2.8), ("EPYC 7402P", 24, 2.8), ("EPYC 7413", 24, 2.65),
-        ("EPYC 7443", 24, 2.85), ("EPYC 7443P", 24, 2.85), ("EPYC 7452", 32, 2.35),
-        ("EPYC 7453", 28, 2.75), ("EPYC 7473X", 24, 2.8), ("EPYC 74F3", 24, 3.2),
-        ("EPYC 7502", 32, 2.5), ("EPYC 7502P", 32, 2.5), ("EPYC 7513", 32, 2.6),
-        ("EPYC 7532", 32, 2.4), ("EPYC 7542", 32, 2.9), ("EPYC 7543", 32, 2.8),
-        ("EPYC 7543P", 32, 2.8), ("EPYC 7552", 48, 2.2), ("EPYC 7573X", 32, 2.8),
-        ("EPYC 75F3", 32, 2.95), ("EPYC 7642", 48, 2.3), ("EPYC 7643", 48, 2.3),
-        ("EPYC 7643P", 48, 2.3), ("EPYC 7662", 64, 2.0), ("EPYC 7663", 56, 2.0),
-        ("EPYC 7663P", 56, 2.0), ("EPYC 7702", 64, 2.0), ("EPYC 7702P", 64, 2.0),
-        ("EPYC 7713", 64, 2.0), ("EPYC 7713P", 64, 2.0), ("EPYC 7742", 64, 2.25),
-        ("EPYC 7763", 64, 2.45), ("EPYC 7773X", 64, 2.2), ("EPYC 7F32", 8, 3.7),
-        ("EPYC 7F52", 16, 3.5), ("EPYC 7F72", 24, 3.2), ("EPYC 7H12", 64, 2.6),
-        ],
-    },
-    "epyc-genoa-12ch-ddr5-4800": {
-        "line": "AMD EPYC 9004 with Zen 4 cores (Genoa, Genoa-X; the Zen 4c Bergamo 97x4 parts left out)",
-        "skus_ref": QUATTOR_REF,
-        "skus_covers": "cores and base clock ('speed', MHz) per SKU (type zen4, model EPYC 9xx4 except 97x4)",
-        "sources": [
-            {"ref": "https://geektopia.es/es/technology/2022/11/10/noticias/amp/"
-                    "amd-anuncia-la-serie-epyc-9004-de-hasta-96-nucleos-zen-4.html",
-             "covers": ["EPYC 9004 from the 16-core 9124 to the 96-core 9654 (cross-check of the range)"]},
-        ],
-        "notes": "Bergamo (EPYC 9734/9754, 112-128 Zen 4c cores, 2.2-2.25 GHz base, quattor) runs on the same "
-                 "12-channel platform but is not in the range.",
-        "skus": [
-        ("EPYC 9124", 16, 3.0), ("EPYC 9174F", 16, 4.1), ("EPYC 9184X", 16, 3.55),
-        ("EPYC 9224", 24, 2.5), ("EPYC 9254", 24, 2.9), ("EPYC 9274F", 24, 4.05),
-        ("EPYC 9334", 32, 2.7), ("EPYC 9354", 32, 3.25), ("EPYC 9354P", 32, 3.25),
-        ("EPYC 9374F", 32, 3.85), ("EPYC 9384X", 32, 3.1), ("EPYC 9454", 48, 2.75),
-        ("EPYC 9454P", 48, 2.75), ("EPYC 9474F", 48, 3.6), ("EPYC 9534", 64, 2.45),
-        ("EPYC 9554", 64, 3.1), ("EPYC 9554P", 64, 3.1), ("EPYC 9634", 84, 2.25),
-        ("EPYC 9654", 96, 2.4), ("EPYC 9654P", 96, 2.4), ("EPYC 9684X", 96, 2.55),
-        ],
-    },
-    "xeon-spr-8ch-ddr5-4800": {
-        "line": "Intel 4th Gen Xeon Scalable (Sapphire Rapids), model numbers x4xx (Xeon Max HBM parts left out)",
-        "skus_ref": QUATTOR_REF,
-        "skus_covers": "cores and base clock per SKU (type 'sapphire rapids', model number x4xx; quattor also files "
-                       "5th-gen x5xx parts under that type, which are left out)",
-        "sources": [],
-        "notes": "Bronze, Silver and Gold 5400 SKUs run their memory below DDR5-4800 (the platform's figure). "
-                 "AMX and AVX-512 loads can run below the base clock (reference/hardware.md). llama.cpp builds "
-                 "with its AMX kernels (github:ggml-org/llama.cpp ggml/src/ggml-cpu/amx/common.h: Q4_0, Q4_1, "
-                 "Q8_0, Q4_K, Q5_K, Q6_K, IQ4_XS on int8 tiles) can prefill faster than the fp32 range the "
-                 "estimator uses for GGUF formats; no measurement in reference/ or calibration/ sizes that.",
-        "skus": [
-        ("Xeon Bronze 3408U", 8, 1.8), ("Xeon Gold 5403N", 12, 2.0), ("Xeon Gold 5411N", 24, 1.9),
-        ("Xeon Gold 5412U", 24, 2.1), ("Xeon Gold 5415+", 8, 2.9), ("Xeon Gold 5416S", 16, 2.0),
-        ("Xeon Gold 5418N", 24, 1.8), ("Xeon Gold 5418Y", 24, 2.0), ("Xeon Gold 5420+", 28, 2.0),
-        ("Xeon Gold 5423N", 20, 2.1), ("Xeon Gold 5433N", 20, 2.3), ("Xeon Gold 6403N", 24, 1.9),
-        ("Xeon Gold 6414U", 32, 2.0), ("Xeon Gold 6416H", 18, 2.2), ("Xeon Gold 6418H", 24, 2.1),
-        ("Xeon Gold 6421N", 32, 1.8), ("Xeon Gold 6423N", 28, 2.0), ("Xeon Gold 6426Y", 16, 2.5),
-        ("Xeon Gold 6428N", 32, 1.8), ("Xeon Gold 6430", 32, 2.1), ("Xeon Gold 6433N", 32, 2.0),
-        ("Xeon Gold 6433NE", 32, 2.0), ("Xeon Gold 6434", 8, 3.7), ("Xeon Gold 6434H", 8, 3.7),
-        ("Xeon Gold 6438M", 32, 2.2), ("Xeon Gold 6438N", 32, 2.0), ("Xeon Gold 6438Y+", 32, 2.0),
-        ("Xeon Gold 6442Y", 24, 2.6), ("Xeon Gold 6443N", 32, 2.0), ("Xeon Gold 6444Y", 16, 3.6),
-        ("Xeon Gold 6448H", 32, 2.4), ("Xeon Gold 6448Y", 32, 2.1), ("Xeon Gold 6454S", 32, 2.2),
-        ("Xeon Gold 6458Q", 32, 3.1), ("Xeon Platinum 8444H", 16, 2.9), ("Xeon Platinum 8450H", 28, 2.0),
-        ("Xeon Platinum 8452Y", 36, 2.0), ("Xeon Platinum 8454H", 32, 2.1), ("Xeon Platinum 8458P", 44, 2.7),
-        ("Xeon Platinum 8460H", 40, 2.2), ("Xeon Platinum 8460Y+", 40, 2.0), ("Xeon Platinum 8461V", 48, 2.2),
-        ("Xeon Platinum 8462Y+", 32, 2.8), ("Xeon Platinum 8468", 48, 2.1), ("Xeon Platinum 8468H", 48, 2.1),
-        ("Xeon Platinum 8468V", 48, 2.4), ("Xeon Platinum 8470", 52, 2.0), ("Xeon Platinum 8470N", 52, 1.7),
-        ("Xeon Platinum 8470Q", 52, 2.1), ("Xeon Platinum 8471N", 52, 1.8), ("Xeon Platinum 8480+", 56, 2.0),
-        ("Xeon Platinum 8490H", 60, 1.9), ("Xeon Silver 4410T", 10, 2.7), ("Xeon Silver 4410Y", 12, 2.0),
-        ("Xeon Silver 4416+", 20, 2.0),
-        ],
-    },
-}
+
+def validate_product_line(problems, where, table):
+    if not isinstance(table, dict):
+        problems.add("hardware.json", where, "product_line_table",
+                     "missing; a cpu platform needs {\"line\", \"skus_ref\", \"skus_covers\", \"skus\": "
+                     "[[name, cores, base GHz], ...]}")
+        return
+    check_fields(problems, "hardware.json", where + ".product_line_table", table, PRODUCT_LINE_FIELDS)
+    for j, sku in enumerate(table.get("skus") or []):
+        ok = (isinstance(sku, list) and len(sku) == 3 and is_text(sku[0]) and isinstance(sku[1], int)
+              and sku[1] > 0 and isinstance(sku[2], (int, float)) and sku[2] > 0)
+        if not ok:
+            problems.add("hardware.json", where, f"product_line_table.skus[{j}]",
+                         f"must be [name, cores (integer), base clock GHz], got {json.dumps(sku)}")
+    names = [s[0] for s in table.get("skus") or [] if isinstance(s, list) and s]
+    if len(set(names)) != len(names):
+        problems.add("hardware.json", where, "product_line_table.skus", "duplicate SKU rows")
+    for j, s in enumerate(table.get("sources") or []):
+        if not isinstance(s, dict) or not is_text(s.get("ref")):
+            problems.add("hardware.json", where, f"product_line_table.sources[{j}].ref", "must be a non-empty string")
 
 
 def span(values, digits=4):
     return [round(min(values), digits), round(max(values), digits)]
 
 
-def product_line_fields(platform_id):
-    """The range fields, source entries and note for one cpu platform, computed from its SKU table."""
-    line = CPU_PRODUCT_LINES.get(platform_id)
-    if line is None:
-        raise SystemExit(f"cpu platform {platform_id!r} has no product-line table in build_catalog.py")
+def product_line_fields(line):
+    """The range fields, source entries and note of one cpu platform, computed from its SKU table."""
     skus = line["skus"]
-    names = [s[0] for s in skus]
-    if len(set(names)) != len(names):
-        raise SystemExit(f"{platform_id}: duplicate SKU rows")
     cores = [s[1] for s in skus]
     clocks = [s[2] for s in skus]
     fields = {
@@ -451,13 +424,13 @@ def product_line_fields(platform_id):
         "core_ghz_range": span([c * g for _, c, g in skus]),
     }
     sources = [{"ref": line["skus_ref"], "covers": [line["skus_covers"] + f"; {len(skus)} SKUs"]}]
-    sources += line["sources"]
+    sources += line.get("sources") or []
     note = (f"Product line: {line['line']}: {fields['cores_range'][0]}-{fields['cores_range'][1]} cores, base clock "
             f"{fields['clock_ghz_range'][0]}-{fields['clock_ghz_range'][1]} GHz, cores x base clock "
             f"{fields['core_ghz_range'][0]}-{fields['core_ghz_range'][1]} GHz over {len(skus)} SKUs. These "
             "ranges describe the product line, not the user's machine: the estimator uses them only when the "
             "machine's cores and clock are not given.")
-    if line["notes"]:
+    if line.get("notes"):
         note += " " + line["notes"]
     return fields, sources, note
 
@@ -465,21 +438,62 @@ def product_line_fields(platform_id):
 # ---------------------------------------------------------------------------------------------------
 # [hardware]
 # ---------------------------------------------------------------------------------------------------
+# The vendor of a cpu platform from its id's first word, when the entry does not give "vendor".
 CPU_VENDORS = {"epyc": "AMD", "xeon": "Intel", "desktop": "generic (desktop platform)"}
+ACCELERATOR_FIELDS = ("id", "vendor", "name", "market", "kind")
+CPU_FIELDS = ("id", "name", "memory_bandwidth_gbs")
+HOST_DEFAULT_FIELDS = ("server", "desktop", "server_markets", "source")
+
+
+def cpu_vendor(p):
+    if p.get("vendor"):
+        return p["vendor"]
+    return next((v for k, v in CPU_VENDORS.items() if p["id"].startswith(k)), None)
+
+
+def validate_hardware(problems, ref):
+    check_fields(problems, "hardware.json", "top level", ref, ("version", "retrieved", "units"))
+    for i, a in enumerate(ref.get("accelerators") or []):
+        where = entry_name("accelerators", i, a, "id")
+        check_fields(problems, "hardware.json", where, a, ACCELERATOR_FIELDS)
+        check_ref_list(problems, "hardware.json", where, "source", a.get("source"))
+        # A measured visible memory needs its own source line (the engine log it was read in).
+        if a.get("visible_memory_gib") is not None and not any(
+                "visible_memory_gib" in (s.get("covers") or []) for s in a.get("source") or [] if isinstance(s, dict)):
+            problems.add("hardware.json", where, "visible_memory_gib",
+                         "needs a source entry whose \"covers\" lists \"visible_memory_gib\"")
+    cpu_ids = []
+    for i, p in enumerate(ref.get("cpu_platforms") or []):
+        where = entry_name("cpu_platforms", i, p, "id")
+        check_fields(problems, "hardware.json", where, p, CPU_FIELDS)
+        check_ref_list(problems, "hardware.json", where, "source", p.get("source"))
+        validate_product_line(problems, where, p.get("product_line_table"))
+        if p.get("id") and not cpu_vendor(p):
+            problems.add("hardware.json", where, "vendor",
+                         f"missing, and the id starts with none of {', '.join(CPU_VENDORS)}")
+        cpu_ids.append(p.get("id"))
+    hosts = ref.get("host_defaults")
+    if not isinstance(hosts, dict):
+        problems.add("hardware.json", "top level", "host_defaults",
+                     "missing; must be {\"server\", \"desktop\", \"server_markets\", \"source\"}")
+        return
+    check_fields(problems, "hardware.json", "host_defaults", hosts, HOST_DEFAULT_FIELDS)
+    for key in ("server", "desktop"):
+        if hosts.get(key) and hosts[key] not in cpu_ids:
+            problems.add("hardware.json", "host_defaults", key,
+                         f"must be a cpu_platforms id ({', '.join(cpu_ids)}), got {hosts[key]!r}")
 
 
 def build_cpu(p):
-    out = {"id": p["id"], "vendor": next(v for k, v in CPU_VENDORS.items() if p["id"].startswith(k)),
-           "name": p["name"], "kind": "cpu", "market": "cpu"}
+    out = {"id": p["id"], "vendor": cpu_vendor(p), "name": p["name"], "kind": "cpu", "market": "cpu"}
     for key, value in p.items():
-        if key not in out:
+        if key not in out and key != "product_line_table":
             out[key] = value
-    # Not sourced per SKU (reference/hardware.md: "the estimator must take the clock as an input"): the
-    # scenario or the user gives the machine's cores and sustained clock.
+    # Not sourced per SKU: the scenario or the user gives the machine's cores and sustained clock.
     out["cores"] = None
     out["clock_ghz"] = None
     # What the product line offers instead ([cpu product lines]), marked as derived from the SKU tables.
-    fields, sources, note = product_line_fields(p["id"])
+    fields, sources, note = product_line_fields(p["product_line_table"])
     out.update(fields)
     out["source"] = list(out.get("source") or []) + sources
     out["derived_fields"] = list(out.get("derived_fields") or []) + ["cores_range", "clock_ghz_range",
@@ -488,86 +502,88 @@ def build_cpu(p):
     return out
 
 
-# What CUDA reports as the card's total memory, read in engines' startup logs (the calibration records that
-# quote them). The label ("48 GB") is not what a runtime can use: HBM cards show about 0.99 of it, GDDR cards
-# with ECC on by default (L40S) far less. Where no log is known the core applies the HBM share to the label.
-VISIBLE_MEMORY_GIB = {
-    "nvidia-h100-sxm-80gb": (79.18, "llm-d empirical capacity notes: an 80 GB H100 shows 79.18 GiB to CUDA"),
-    "nvidia-a100-sxm-40gb": (39.50, "vLLM V0 log, calibration M003: total_gpu_memory (39.50GiB)"),
-    "nvidia-rtx-3090": (23.58, "vLLM V0 log, calibration serving V021: total_gpu_memory=23.58GiB"),
-    "nvidia-l40s-48gb": (44.42, "vLLM 0.10.2 log, calibration serving V027: 44.42 GiB usable per L40S"),
-    "nvidia-rtx-4080": (15.99, "vLLM 0.26 notes, calibration serving V034: 16376 MiB, 15.99 GiB"),
-}
-
-
-def with_visible_memory(card):
-    out = dict(card)
-    if card["id"] in VISIBLE_MEMORY_GIB:
-        gib, source = VISIBLE_MEMORY_GIB[card["id"]]
-        out["visible_memory_gib"] = gib
-        out["source"] = list(out.get("source") or []) + [{"ref": source, "covers": ["visible_memory_gib"]}]
-    return out
-
-
-def build_hardware(ref):
+def build_hardware_doc(ref, problems):
+    validate_hardware(problems, ref)
+    problems.raise_if_any()
     return {
         "schema": "infersizer.hardware/1",
-        "version": CATALOG_VERSION,
+        "version": ref["version"],
         "retrieved": ref["retrieved"],
         "units": ref["units"],
-        "accelerators": [with_visible_memory(a) for a in ref["accelerators"]],
+        "accelerators": ref["accelerators"],
         "cpu_platforms": [build_cpu(p) for p in ref["cpu_platforms"]],
+        "host_defaults": ref["host_defaults"],
     }
 
 
 # ---------------------------------------------------------------------------------------------------
 # [prices]
 # ---------------------------------------------------------------------------------------------------
-# Rental GPU text -> catalog accelerator, only where the text names one card unambiguously. "H100 80GB"
-# (SXM or PCIe), "A100 80GB"/"A100 40GB" (SXM or PCIe), "H200 141GB" (SXM or NVL), shared tiers
-# ("L40S / RTX 6000 Ada") and cards the catalog lacks (H100 NVL, Quadro RTX 6000, A40) map to "".
-GPU_TEXT_TO_ID = {
-    "H100 PCIe 80GB": "nvidia-h100-pcie-80gb",
-    "H100 SXM 80GB": "nvidia-h100-sxm-80gb",
-    "A10 24GB": "nvidia-a10-24gb",
-    "L40S 48GB": "nvidia-l40s-48gb",
-    "T4 16GB": "nvidia-t4-16gb",
-    "L4 24GB": "nvidia-l4-24gb",
-    "B200 180GB": "nvidia-b200-180gb",
-    "RTX 4090 24GB (PRO)": "nvidia-rtx-4090",
-    "RTX 4090 24GB": "nvidia-rtx-4090",
-    "RTX 3090 24GB": "nvidia-rtx-3090",
-    "RTX 5090 32GB": "nvidia-rtx-5090",
-    "A100 SXM 80GB": "nvidia-a100-sxm-80gb",
-    "A100 80GB SXM": "nvidia-a100-sxm-80gb",
-    "RTX A6000 48GB": "nvidia-rtx-a6000",
-    "MI300X 192GB": "amd-mi300x-192gb",
-    "MI325X 256GB": "amd-mi325x-256gb",
-}
+# Each rental row names its GPU as the provider does ("H100 SXM 80GB"); gpu_names in data/sources/prices.json
+# maps that text to a catalog accelerator: "exact" where the text names one card, "assumed_sxm" where it names
+# the card but not its form factor (the row's notes then say so), neither: "" (the page lists the row unmapped).
+GPU_ROW_FIELDS = ("provider", "gpu", "pricing_model", "currency")
+API_ROW_FIELDS = ("provider", "model", "currency", "input", "output", "status")
+SXM_NOTE = "catalog: form factor not stated; mapped to the SXM part (assumption)."
 
 
-# Rows that name the card but not its form factor. Cloud H100/A100/H200 instances are overwhelmingly the
-# SXM parts (PCIe and NVL rows are listed by name when a provider rents them), so these map to SXM with the
-# assumption written into the row's notes; the page shows the notes beside the price.
-ASSUMED_SXM = {
-    "H100 80GB": "nvidia-h100-sxm-80gb",
-    "A100 80GB": "nvidia-a100-sxm-80gb",
-    "A100 40GB": "nvidia-a100-sxm-40gb",
-    "H200 141GB": "nvidia-h200-sxm-141gb",
-}
+def validate_prices(problems, ref, hardware_ids):
+    for i, r in enumerate(ref.get("gpu_rental") or []):
+        where = entry_name("gpu_rental", i, r, "gpu")
+        check_fields(problems, "prices.json", where, r, GPU_ROW_FIELDS)
+        check_source_text(problems, "prices.json", where, r)
+        if r.get("price_per_gpu_hour") is None and r.get("price_per_gpu_hour_low") is None:
+            problems.add("prices.json", where, "price_per_gpu_hour", "missing; give it or price_per_gpu_hour_low")
+    for i, r in enumerate(ref.get("llm_api") or []):
+        where = entry_name("llm_api", i, r, "model")
+        check_fields(problems, "prices.json", where, r, API_ROW_FIELDS)
+        check_source_text(problems, "prices.json", where, r)
+    names = ref.get("gpu_names")
+    if not isinstance(names, dict):
+        problems.add("prices.json", "top level", "gpu_names", "missing; must be {\"exact\": {...}, \"assumed_sxm\": {...}}")
+    else:
+        for table in ("exact", "assumed_sxm"):
+            for text, hw in (names.get(table) or {}).items():
+                if hw not in hardware_ids:
+                    problems.add("prices.json", f"gpu_names.{table}", text,
+                                 f"maps to {hw!r}, which is not an accelerator id in hardware.json")
+    rate = ref.get("usd_cny")
+    if not isinstance(rate, dict):
+        problems.add("prices.json", "top level", "usd_cny", "missing; must be {\"cny_per_usd\", \"as_of\", \"source\"}")
+    elif rate.get("cny_per_usd") is not None:
+        check_source_text(problems, "prices.json", "usd_cny", rate)
+    validate_api_comparison(problems, ref.get("api_comparison"))
 
 
-def build_prices(ref, hardware_ids):
+def validate_api_comparison(problems, comp):
+    where = "api_comparison"
+    if not isinstance(comp, dict):
+        problems.add("prices.json", "top level", where,
+                     "missing; must be {\"small_model_max_params\", \"small\", \"large\", \"source\"}")
+        return
+    check_fields(problems, "prices.json", where, comp, ("small_model_max_params", "small", "large"))
+    check_source_text(problems, "prices.json", where, comp)
+    for tier in ("small", "large"):
+        t = comp.get(tier)
+        if not isinstance(t, dict):
+            continue
+        check_bilingual(problems, "prices.json", f"{where}.{tier}", t, "rule")
+        models = t.get("models")
+        if not isinstance(models, list) or not models or not all(is_text(x) for x in models):
+            problems.add("prices.json", f"{where}.{tier}", "models", "must be a non-empty list of model names")
+
+
+def build_prices_doc(ref, hardware_ids, problems):
+    validate_prices(problems, ref, hardware_ids)
+    problems.raise_if_any()
+    exact, assumed = ref["gpu_names"].get("exact") or {}, ref["gpu_names"].get("assumed_sxm") or {}
     rows = []
     for r in ref["gpu_rental"]:
-        hw = GPU_TEXT_TO_ID.get(r["gpu"], "")
-        if not hw and r["gpu"] in ASSUMED_SXM:
-            hw = ASSUMED_SXM[r["gpu"]]
+        hw = exact.get(r["gpu"], "")
+        if not hw and r["gpu"] in assumed:
+            hw = assumed[r["gpu"]]
             r = dict(r)
-            r["notes"] = ((r.get("notes") or "") + " catalog: form factor not stated; mapped to the SXM part "
-                          "(assumption).").strip()
-        if hw and hw not in hardware_ids:
-            raise SystemExit(f"price mapping {r['gpu']!r} -> unknown hardware {hw!r}")
+            r["notes"] = ((r.get("notes") or "") + " " + SXM_NOTE).strip()
         row = {}
         for key, value in r.items():
             row[key] = value
@@ -580,55 +596,331 @@ def build_prices(ref, hardware_ids):
         "notes": ref["notes"],
         "gpu_rental": rows,
         "llm_api": ref["llm_api"],
-        "usd_cny": USD_CNY,
+        "usd_cny": ref["usd_cny"],
+        "api_comparison": ref["api_comparison"],
     }
+
+
+# ---------------------------------------------------------------------------------------------------
+# [formats and engines] — hand-written; validated here (sources, references), copied byte for byte.
+# The core's loader (src/core/catalog_json.cpp) checks every field again when the catalog is loaded.
+# ---------------------------------------------------------------------------------------------------
+ENGINE_FIELDS = ("id", "name", "default_kv", "hardware_kinds", "efficiency")
+LAUNCHERS = ("vllm-serve", "sglang-launch-server", "trtllm-serve", "llama-server", "ollama-serve",
+             "transformers-serve")
+
+
+def validate_formats(problems, doc, engine_ids):
+    for collection in ("weight_formats", "kv_formats"):
+        for i, f in enumerate(doc.get(collection) or []):
+            where = entry_name(collection, i, f, "id")
+            check_fields(problems, "formats.json", where, f, ("id", "engines", "description"))
+            check_source_text(problems, "formats.json", where, f)
+            for e in f.get("engines") or []:
+                if e not in engine_ids:
+                    problems.add("formats.json", where, "engines", f"unknown engine {e!r}")
+            fallback = f.get("weight_only_fallback")
+            if fallback is not None:
+                if not isinstance(fallback, dict):
+                    problems.add("formats.json", where, "weight_only_fallback", "must be an object")
+                    continue
+                check_source_text(problems, "formats.json", where + ".weight_only_fallback", fallback)
+                for e in fallback.get("except_engines") or []:
+                    if e not in engine_ids:
+                        problems.add("formats.json", where, "weight_only_fallback.except_engines",
+                                     f"unknown engine {e!r}")
+
+
+def validate_engines(problems, doc):
+    cpu_defaults = []
+    for i, e in enumerate(doc.get("engines") or []):
+        where = entry_name("engines", i, e, "id")
+        check_fields(problems, "engines.json", where, e, ENGINE_FIELDS)
+        check_source_text(problems, "engines.json", where, e)
+        traits = e.get("traits")
+        if traits is None:
+            continue
+        if not isinstance(traits, dict):
+            problems.add("engines.json", where, "traits", "must be an object")
+            continue
+        check_source_text(problems, "engines.json", where + ".traits", traits)
+        if traits.get("launcher") is not None and traits["launcher"] not in LAUNCHERS:
+            problems.add("engines.json", where, "traits.launcher",
+                         f"must be one of {', '.join(LAUNCHERS)}, got {traits['launcher']!r}")
+        if traits.get("expert_offload_caveat") is not None:
+            check_bilingual(problems, "engines.json", where + ".traits", traits, "expert_offload_caveat")
+        if traits.get("default_for_cpu"):
+            cpu_defaults.append(e.get("id"))
+    if len(cpu_defaults) > 1:
+        problems.add("engines.json", "engines", "traits.default_for_cpu",
+                     f"at most one engine may be the CPU default, got {', '.join(map(str, cpu_defaults))}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# [generate] — data/sources -> {file name: text}
+# ---------------------------------------------------------------------------------------------------
+def dumped(doc):
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_text(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        fail(f"{path}: cannot be read ({e.strerror})")
+
+
+def read_json(sources, name):
+    path = os.path.join(sources, name)
+    text = read_text(path)
+    try:
+        return json.loads(text), text
+    except json.JSONDecodeError as e:
+        fail(f"data/sources/{name}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}")
+
+
+def generate(sources):
+    """Every output file's text, built in memory from the sources folder. Raises CatalogError."""
+    problems = Problems()
+    models_ref, _ = read_json(sources, "models.json")
+    hw_ref, _ = read_json(sources, "hardware.json")
+    prices_ref, _ = read_json(sources, "prices.json")
+    formats_doc, formats_text = read_json(sources, "formats.json")
+    engines_doc, engines_text = read_json(sources, "engines.json")
+
+    models_doc = build_models_doc(models_ref, problems)
+    hardware_doc = build_hardware_doc(hw_ref, problems)
+    hardware_ids = {h["id"] for h in hardware_doc["accelerators"]}
+    prices_doc = build_prices_doc(prices_ref, hardware_ids, problems)
+    validate_engines(problems, engines_doc)
+    validate_formats(problems, formats_doc, {e.get("id") for e in engines_doc.get("engines") or []})
+    problems.raise_if_any()
+    return {
+        "models.json": dumped(models_doc),
+        "hardware.json": dumped(hardware_doc),
+        "prices.json": dumped(prices_doc),
+        "formats.json": formats_text,
+        "engines.json": engines_text,
+    }
+
+
+def summary(outputs):
+    models = json.loads(outputs["models.json"])["models"]
+    hw = json.loads(outputs["hardware.json"])
+    prices = json.loads(outputs["prices.json"])
+    unmapped = sorted({r["gpu"] for r in prices["gpu_rental"] if not r["hardware_id"]})
+    return (f"models {len(models)}, accelerators {len(hw['accelerators'])}, cpu platforms {len(hw['cpu_platforms'])}, "
+            f"gpu rental rows {len(prices['gpu_rental'])}, api rows {len(prices['llm_api'])}",
+            "rental rows without a catalog accelerator: " + "; ".join(unmapped))
+
+
+# ---------------------------------------------------------------------------------------------------
+# [check] — data/ against what data/sources/ produce, as a short list of differences.
+# ---------------------------------------------------------------------------------------------------
+MAX_DIFFS_PER_FILE = 8
+
+
+def entry_key(item):
+    for key in ("id", "name"):
+        if isinstance(item, dict) and isinstance(item.get(key), str):
+            return f" ({item[key]})"
+    return ""
+
+
+def json_diffs(have, want, path, out):
+    """Appends 'path: data/ has X, the sources give Y' lines, leaves first."""
+    if len(out) > MAX_DIFFS_PER_FILE:
+        return
+    if isinstance(have, dict) and isinstance(want, dict):
+        for key in list(want) + [k for k in have if k not in want]:
+            sub = f"{path}.{key}" if path else key
+            if key not in have:
+                out.append(f"{sub}: missing in data/ (the sources give it)")
+            elif key not in want:
+                out.append(f"{sub}: in data/ but not produced by the sources")
+            else:
+                json_diffs(have[key], want[key], sub, out)
+        return
+    if isinstance(have, list) and isinstance(want, list):
+        for i in range(max(len(have), len(want))):
+            sub = f"{path}[{i}]"
+            if i >= len(have):
+                out.append(f"{sub}{entry_key(want[i])}: missing in data/ (the sources give it)")
+            elif i >= len(want):
+                out.append(f"{sub}{entry_key(have[i])}: in data/ but not produced by the sources")
+            else:
+                json_diffs(have[i], want[i], sub + entry_key(want[i]), out)
+        return
+    if have != want or type(have) is not type(want):
+        show = lambda v: json.dumps(v, ensure_ascii=False)[:80]
+        out.append(f"{path}: data/ has {show(have)}, the sources give {show(want)}")
+
+
+def stale_report(out_dir, outputs):
+    """Lines describing how out_dir differs from outputs; empty when it is up to date."""
+    lines = []
+    for name in OUTPUT_FILES:
+        path = os.path.join(out_dir, name)
+        if not os.path.exists(path):
+            lines.append(f"data/{name}: missing")
+            continue
+        text = read_text(path)
+        if text == outputs[name]:
+            continue
+        try:
+            have = json.loads(text)
+        except json.JSONDecodeError as e:
+            lines.append(f"data/{name}: not valid JSON (line {e.lineno}): it was edited by hand")
+            continue
+        diffs = []
+        json_diffs(have, json.loads(outputs[name]), "", diffs)
+        if not diffs:
+            diffs = ["same JSON, different layout (spacing or key order)"]
+        lines.append(f"data/{name} differs from what data/sources/{name} produce:")
+        lines += [f"  {d}" for d in diffs[:MAX_DIFFS_PER_FILE]]
+        if len(diffs) > MAX_DIFFS_PER_FILE:
+            lines.append("  ... (more)")
+    return lines
+
+
+def check(sources, out_dir):
+    outputs = generate(sources)
+    lines = stale_report(out_dir, outputs)
+    if lines:
+        print("catalog out of date:", file=sys.stderr)
+        for line in lines:
+            print("  " + line, file=sys.stderr)
+        print("Edit data/sources/*.json, not data/*.json, then run /usr/bin/python3 scripts/build_catalog.py "
+              "(docs/catalog.md).", file=sys.stderr)
+        return 1
+    print(f"catalog up to date: data/ is what {os.path.relpath(sources, REPO)} produce")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# [self-test] — the check catches what it must, working in temporary copies only (data/ is never written).
+# ---------------------------------------------------------------------------------------------------
+def expect_rejected(sources, edit, file, needles):
+    """Edits a copy of data/sources/<file> with `edit`; generate must fail naming every needle."""
+    with tempfile.TemporaryDirectory(prefix="catalog-sources-") as tmp:
+        copy_dir = os.path.join(tmp, "sources")
+        shutil.copytree(sources, copy_dir)
+        path = os.path.join(copy_dir, file)
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        edit(doc)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=False)
+        try:
+            generate(copy_dir)
+        except CatalogError as e:
+            text = "\n".join(e.args[0])
+            missing = [n for n in needles if n not in text]
+            return [] if not missing else [f"rejection of a bad {file} does not name {missing}: {text}"]
+        return [f"a bad {file} was accepted (expected an error naming {needles})"]
+
+
+def self_test(sources):
+    failures = []
+    outputs = generate(sources)
+    with tempfile.TemporaryDirectory(prefix="catalog-out-") as tmp:
+        for name, text in outputs.items():
+            with open(os.path.join(tmp, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        # 1. A fresh build is up to date.
+        if stale_report(tmp, outputs):
+            failures.append("a freshly generated catalog is reported stale")
+        # 2. One value changed by hand is caught and named.
+        hw = json.loads(outputs["hardware.json"])
+        hw["accelerators"][0]["memory_gb"] = (hw["accelerators"][0]["memory_gb"] or 0) + 1
+        with open(os.path.join(tmp, "hardware.json"), "w", encoding="utf-8") as f:
+            f.write(dumped(hw))
+        report = "\n".join(stale_report(tmp, outputs))
+        if "accelerators[0]" not in report or "memory_gb" not in report:
+            failures.append(f"a changed memory_gb is not reported: {report!r}")
+        # 3. An entry added to data/ by hand (not to the sources) is caught.
+        engines = json.loads(outputs["engines.json"])
+        engines["engines"].append(dict(engines["engines"][0], id="hand-added"))
+        with open(os.path.join(tmp, "engines.json"), "w", encoding="utf-8") as f:
+            f.write(dumped(engines))
+        if f"engines[{len(engines['engines']) - 1}]" not in "\n".join(stale_report(tmp, outputs)):
+            failures.append("an engine added to data/engines.json by hand is not reported")
+        # 4. A missing file is caught.
+        os.remove(os.path.join(tmp, "prices.json"))
+        if "data/prices.json: missing" not in stale_report(tmp, outputs):
+            failures.append("a missing data/prices.json is not reported")
+
+    # 5. Entries without a source are rejected, naming the entry and the field.
+    def drop(collection, index, key):
+        return lambda doc: doc[collection][index].pop(key)
+    failures += expect_rejected(sources, drop("accelerators", 0, "source"), "hardware.json",
+                                ["accelerators[0]", "'source'"])
+    failures += expect_rejected(sources, drop("gpu_rental", 2, "source"), "prices.json", ["gpu_rental[2]", "'source'"])
+    failures += expect_rejected(sources, drop("llm_api", 0, "source"), "prices.json", ["llm_api[0]", "'source'"])
+    failures += expect_rejected(sources, lambda d: d["models"][1]["source"].pop("config"), "models.json",
+                                ["models[1]", "'source.config'"])
+    failures += expect_rejected(sources, drop("engines", 3, "source"), "engines.json", ["engines[3]", "'source'"])
+    failures += expect_rejected(sources, drop("weight_formats", 0, "source"), "formats.json",
+                                ["weight_formats[0]", "'source'"])
+    # 6. A card added to the sources reaches data/hardware.json (the documented way survives a rebuild).
+    with tempfile.TemporaryDirectory(prefix="catalog-sources-") as tmp:
+        copy_dir = os.path.join(tmp, "sources")
+        shutil.copytree(sources, copy_dir)
+        path = os.path.join(copy_dir, "hardware.json")
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        card = copy.deepcopy(doc["accelerators"][0])
+        card["id"] = "self-test-card"
+        doc["accelerators"].append(card)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=False)
+        built = json.loads(generate(copy_dir)["hardware.json"])
+        if built["accelerators"][-1]["id"] != "self-test-card":
+            failures.append("a card added to data/sources/hardware.json is not in the built hardware.json")
+
+    for f in failures:
+        print("self-test FAILED: " + f, file=sys.stderr)
+    if not failures:
+        print("self-test passed: fresh build up to date; changed value, hand-added entry and missing file reported; "
+              "entries without a source rejected by name; a card added to the sources is built")
+    return 1 if failures else 0
 
 
 # ---------------------------------------------------------------------------------------------------
 # [main]
 # ---------------------------------------------------------------------------------------------------
-def write_json(path, doc):
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared"),
-                    help="the shared folder holding reference/ (default: ../shared next to the repo)")
-    ap.add_argument("--out", default=os.path.join(REPO, "data"), help="output folder (default: data/)")
+    ap.add_argument("--sources", default=DEFAULT_SOURCES, help="the sourced inputs (default: data/sources)")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="the generated catalog (default: data)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true",
+                      help="write nothing; exit 1 with a summary if --out differs from what --sources produce")
+    mode.add_argument("--self-test", action="store_true",
+                      help="show that --check reports a stale copy and that unsourced entries are rejected "
+                           "(temporary copies only)")
     args = ap.parse_args()
-    ref_dir = os.path.join(args.shared, "reference")
-
-    def load(name):
-        with open(os.path.join(ref_dir, name), encoding="utf-8") as f:
-            return json.load(f)
-
-    models_ref, hw_ref, prices_ref = load("models.json"), load("hardware.json"), load("prices.json")
-
-    models = [build_model(m) for m in models_ref["models"]]
-    check_counts(models)
-    models_doc = {
-        "schema": "infersizer.models/1",
-        "retrieved": models_ref["retrieved"],
-        "description": models_ref["description"],
-        "models": models,
-    }
-    hardware_doc = build_hardware(hw_ref)
-    hardware_ids = {h["id"] for h in hardware_doc["accelerators"]}
-    prices_doc = build_prices(prices_ref, hardware_ids)
-
-    os.makedirs(args.out, exist_ok=True)
-    write_json(os.path.join(args.out, "models.json"), models_doc)
-    write_json(os.path.join(args.out, "hardware.json"), hardware_doc)
-    write_json(os.path.join(args.out, "prices.json"), prices_doc)
-    unmapped = sorted({r["gpu"] for r in prices_doc["gpu_rental"] if not r["hardware_id"]})
-    print(f"models {len(models)}, accelerators {len(hardware_doc['accelerators'])}, "
-          f"cpu platforms {len(hardware_doc['cpu_platforms'])}, gpu rental rows {len(prices_doc['gpu_rental'])}, "
-          f"api rows {len(prices_doc['llm_api'])}")
-    print("rental rows without a catalog accelerator: " + "; ".join(unmapped), file=sys.stderr)
+    try:
+        if args.self_test:
+            return self_test(args.sources)
+        if args.check:
+            return check(args.sources, args.out)
+        outputs = generate(args.sources)
+        os.makedirs(args.out, exist_ok=True)
+        for name, text in outputs.items():
+            with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        counts, unmapped = summary(outputs)
+        print(counts)
+        print(unmapped, file=sys.stderr)
+        return 0
+    except CatalogError as e:
+        print("catalog sources rejected:", file=sys.stderr)
+        for line in e.args[0]:
+            print("  " + line, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

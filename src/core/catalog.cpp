@@ -1,4 +1,5 @@
-// catalog.cpp — look-ups on a loaded catalog (ids are unique: catalog_json.cpp checks them on load).
+// catalog.cpp — look-ups on a loaded catalog (ids are unique: catalog_json.cpp checks them on load), and the
+// small rules the catalog's data carries (engine traits, host defaults, weight-only fallbacks).
 #include "catalog.hpp"
 
 #include <algorithm>
@@ -24,7 +25,7 @@ bool equal_ignoring_case(const std::string& a, const std::string& b) {
 }
 
 // Rental rows whose pricing model is some form of on-demand ("on-demand", "on-demand range",
-// "marketplace on-demand", ...): the only rows comparable across providers (reference/hardware.md).
+// "marketplace on-demand", ...): the only rows comparable across providers (docs/references/hardware.md).
 bool is_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") != std::string::npos; }
 
 }  // namespace
@@ -45,6 +46,27 @@ const WeightFormat* Catalog::find_weight_format(const std::string& id) const {
 const KvFormat* Catalog::find_kv_format(const std::string& id) const { return find_by_id(kv_formats, id); }
 
 const Engine* Catalog::find_engine(const std::string& id) const { return find_by_id(engines, id); }
+
+const Engine* Catalog::default_cpu_engine() const {
+    for (const Engine& e : engines)
+        if (e.traits.default_for_cpu) return &e;
+    return nullptr;
+}
+
+bool HostDefaults::is_server_market(const std::string& market) const {
+    return std::find(server_markets.begin(), server_markets.end(), market) != server_markets.end();
+}
+
+const Hardware* Catalog::default_host_for(const Hardware& card) const {
+    const std::string& id = host_defaults.is_server_market(card.market) ? host_defaults.server : host_defaults.desktop;
+    return id.empty() ? nullptr : find_hardware(id);
+}
+
+bool WeightOnlyFallback::applies(const Hardware& hw, const std::string& engine_id) const {
+    if (!vendor.empty() && hw.vendor != vendor) return false;
+    if (!architecture.empty() && hw.architecture.find(architecture) == std::string::npos) return false;
+    return std::find(except_engines.begin(), except_engines.end(), engine_id) == except_engines.end();
+}
 
 namespace {
 std::vector<const GpuPrice*> sorted_prices(const std::vector<GpuPrice>& prices, const std::string& hardware_id,

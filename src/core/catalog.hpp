@@ -154,6 +154,19 @@ enum class WeightScheme {
     gguf,   // llama.cpp ftype: per-tensor ggml types chosen by llama-quantize's rules
 };
 
+// How a weight format runs on a GPU/NPU that lacks the tensor cores of its compute dtype (formats.json
+// "weight_only_fallback"): the engine dequantizes the weights inside its kernels (vLLM's Marlin kernels for FP8 on
+// Ampere, for MXFP4 without FP4 tensor cores). Without a fallback such a card cannot run the format
+// (format_unsupported_on in context.hpp warns and the planner leaves the pair out).
+struct WeightOnlyFallback {
+    std::string vendor;                       // the card's vendor must equal it ("" = any vendor)
+    std::string architecture;                 // the card's architecture must contain it ("" = any)
+    std::vector<std::string> except_engines;  // engines that never fall back (TensorRT-LLM for FP8)
+    std::string source;
+
+    bool applies(const Hardware& hw, const std::string& engine_id) const;
+};
+
 struct WeightFormat {
     std::string id;  // "bf16", "awq-int4", "Q4_K_M"
     WeightScheme scheme = WeightScheme::dense;
@@ -164,6 +177,7 @@ struct WeightFormat {
     std::vector<std::string> engines;  // engine ids that run it
     Text description;                  // shown on hover
     std::string source;
+    std::optional<WeightOnlyFallback> weight_only_fallback;  // absent: the compute dtype's tensor cores are needed
 };
 
 struct KvFormat {
@@ -218,6 +232,25 @@ enum class KvPoolRule {
     share_of_free,   // gives the KV memory_utilization of what is free after loading (TensorRT-LLM)
 };
 
+// The command builders deploy.cpp has, by the name engines.json's traits.launcher uses. An engine whose
+// launcher is "" (or a catalog engine without traits) gets "no launch template" instead of a guessed command.
+inline const std::vector<std::string>& launcher_names() {
+    static const std::vector<std::string> kNames{"vllm-serve",   "sglang-launch-server", "trtllm-serve",
+                                                 "llama-server", "ollama-serve",         "transformers-serve"};
+    return kNames;
+}
+
+// What the core asks of an engine by trait rather than by its id (engines.json "traits"; all optional, absent
+// means "no").
+struct EngineTraits {
+    std::string launcher;        // one of launcher_names(), "" = none
+    bool ggml_kernels = false;   // its matmuls are ggml's kernels whatever the weight format (llama.cpp, Ollama)
+    bool expert_offload = false; // MoE experts can live in host RAM (llama-server --n-cpu-moe); offload.cpp estimates it
+    std::optional<Text> expert_offload_caveat;  // shown with an offload estimate (Ollama: it is llama.cpp's option)
+    bool default_for_cpu = false;  // the engine CPU rows use when the scenario's engine does not run on CPUs
+    std::string source;
+};
+
 struct Engine {
     std::string id;    // vllm, sglang, tensorrt-llm, llama.cpp, ollama, transformers
     std::string name;  // "vLLM"
@@ -246,6 +279,7 @@ struct Engine {
     // KV format the engine picks by default for a weight format (TensorRT-LLM: the FP8 KV cache that NVIDIA's
     // FP8/NVFP4 checkpoints carry); formats not listed use default_kv.
     std::map<std::string, std::string> default_kv_by_weights;
+    EngineTraits traits;
     std::string source;
     std::string notes;
 };
@@ -287,6 +321,31 @@ struct ExchangeRate {
     bool known() const { return cny_per_usd > 0; }
 };
 
+// Which API the self-hosted cost is compared with (prices.json "api_comparison"): models with at most
+// small_model_max_params total parameters use the small tier, larger ones the large tier. In each tier the
+// first model name is the rule; the others stand in, in order, when the catalog has no row for it.
+struct ApiTier {
+    Text rule;                        // what the tier is: "a cheap current API (DeepSeek flash tier)"
+    std::vector<std::string> models;  // llm_api model names, as prices.json spells them ("deepseek-flash")
+};
+
+struct ApiComparison {
+    double small_model_max_params = 0;  // total parameters, e.g. 1.4e10
+    ApiTier small, large;
+    std::string source;
+};
+
+// The host platform a GPU is assumed to sit in when MoE experts are offloaded to its RAM (hardware.json
+// "host_defaults"): cards of a server market in the server platform, others in the desktop one.
+struct HostDefaults {
+    std::vector<std::string> server_markets;  // Hardware::market values: datacenter, cloud-only, ...
+    std::string server;                       // cpu platform ids
+    std::string desktop;
+    std::string source;
+
+    bool is_server_market(const std::string& market) const;
+};
+
 struct Catalog {
     std::string version;  // data version string
     std::vector<ModelArch> models;
@@ -297,6 +356,8 @@ struct Catalog {
     std::vector<GpuPrice> gpu_prices;
     std::vector<ApiPrice> api_prices;
     ExchangeRate usd_cny;
+    ApiComparison api_comparison;
+    HostDefaults host_defaults;
 
     const ModelArch* find_model(const std::string& id) const;
     const Hardware* find_hardware(const std::string& id) const;
@@ -304,6 +365,11 @@ struct Catalog {
     const WeightFormat* find_weight_format(const std::string& id) const;
     const KvFormat* find_kv_format(const std::string& id) const;
     const Engine* find_engine(const std::string& id) const;
+    // The engine whose traits say default_for_cpu (llama.cpp in the bundled catalog); nullptr when none does.
+    const Engine* default_cpu_engine() const;
+    // The cpu platform host_defaults assigns to a card ("server" for its server markets, else "desktop");
+    // nullptr when the catalog has no such platform.
+    const Hardware* default_host_for(const Hardware& card) const;
     // On-demand rental prices for one accelerator, lowest first; empty when none is known.
     std::vector<const GpuPrice*> prices_for(const std::string& hardware_id) const;
     // Every rental row for one accelerator whatever its pricing model (spot, serverless, marketplace,

@@ -10,7 +10,7 @@
 // still throw is caught in load_catalog / merge_catalog, so nothing escapes the core's API.
 //
 // Index
-// [SECTION] Field reader: typed reads that record an error and return "nothing" on bad input
+// [SECTION] Field reader: json_reader.hpp
 // [SECTION] Models
 // [SECTION] Hardware
 // [SECTION] Formats
@@ -21,14 +21,14 @@
 // [SECTION] load_catalog, merge_catalog
 #include "catalog_json.hpp"
 
+#include "json_reader.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cmath>
-#include <functional>
 #include <optional>
-#include <set>
-#include <sstream>
+#include <string>
+#include <vector>
 
 namespace infersizer {
 
@@ -36,331 +36,41 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr const char* kParse = "catalog.parse";
-constexpr const char* kType = "catalog.type";
-constexpr const char* kRange = "catalog.range";
-constexpr const char* kMissing = "catalog.missing_field";
+constexpr const char* kParse = json_read::kCatalogErrorIds.parse;
+constexpr const char* kType = json_read::kCatalogErrorIds.type;
+constexpr const char* kRange = json_read::kCatalogErrorIds.range;
+constexpr const char* kMissing = json_read::kCatalogErrorIds.missing;
 constexpr const char* kDuplicate = "catalog.duplicate_id";
 constexpr const char* kReference = "catalog.reference";
 
 // ---------------------------------------------------------------------------------------------------
-// [SECTION] Field reader
+// [SECTION] Field reader: json_reader.hpp (typed reads that record an error and return "nothing")
 // ---------------------------------------------------------------------------------------------------
-
-// A value as a message shows it: JSON text, strings quoted, long values cut.
-std::string shown(const json& v) {
-    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
-    return s;
-}
-
-std::string number_text(double v) {
-    std::ostringstream out;
-    out.precision(12);
-    out << v;
-    return out.str();
-}
-
-std::string joined(const std::vector<std::string>& items, const char* separator = ", ") {
-    std::string out;
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-    return out;
-}
-
-bool contains(const std::vector<std::string>& items, const std::string& x) {
-    return std::find(items.begin(), items.end(), x) != items.end();
-}
-
-// What a number may be; `what` completes "must be ..." in messages.
-struct NumberRule {
-    const char* what;
-    bool integer;
-    bool (*accepts)(double);
-};
-const NumberRule kPositive{"a positive number", false, [](double v) { return v > 0; }};
-const NumberRule kNonNegative{"a number >= 0", false, [](double v) { return v >= 0; }};
-const NumberRule kFraction{"a number in (0, 1]", false, [](double v) { return v > 0 && v <= 1; }};
-const NumberRule kPositiveInt{"a positive integer", true, [](double v) { return v >= 1; }};
-const NumberRule kNonNegativeInt{"an integer >= 0", true, [](double v) { return v >= 0; }};
-// fp32 is the widest weight format there is; fp32 is also the widest KV element (4 bytes).
-const NumberRule kBitsPerWeight{"a number in (0, 32]", false, [](double v) { return v > 0 && v <= 32; }};
-const NumberRule kBytesPerElement{"a number in (0, 4]", false, [](double v) { return v > 0 && v <= 4; }};
-
-// What each bound of an interval may be.
-struct IntervalRule {
-    const char* what;
-    bool (*accepts)(double);
-};
-const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
-const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
-const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { return v > 0; }};
-
-enum class Need { required, optional };
+using json_read::contains;
+using json_read::IntervalRule;
+using json_read::joined;
+using json_read::Need;
+using json_read::number_text;
+using json_read::NumberRule;
+using json_read::parse_document;
+using json_read::Reader;
+using json_read::shown;
+using json_read::kAmountRange;
+using json_read::kBitsPerWeight;
+using json_read::kBytesPerElement;
+using json_read::kFraction;
+using json_read::kFractionRange;
+using json_read::kNonNegative;
+using json_read::kNonNegativeInt;
+using json_read::kPositive;
+using json_read::kPositiveInt;
+using json_read::kPositiveRange;
 
 // Where an entry came from, for messages about it made later (duplicates, references).
 struct Origin {
     std::string file;  // "models.json", "user catalog"
     std::string path;  // "models[3]"
     std::string at(const std::string& sub) const { return file + ": " + path + sub; }
-};
-
-// Reads the fields of one JSON object. Every read validates; a bad value records an error with the
-// field's full path and yields "nothing" (nullopt, "", false), so one pass reports all problems.
-class Reader {
-public:
-    Reader(const json& object, std::string file, std::string path, Errors& errors)
-        : object_(object), file_(std::move(file)), path_(std::move(path)), errors_(errors) {}
-
-    const json& object() const { return object_; }
-    const std::string& file() const { return file_; }
-    const std::string& path() const { return path_; }
-    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-
-    void fail(const char* id, const std::string& sub_path, std::string message) const {
-        errors_.push_back(Error{id, file_ + ": " + sub_path, std::move(message)});
-    }
-
-    const json* get(const char* key) const {
-        auto it = object_.find(key);
-        return it == object_.end() ? nullptr : &*it;
-    }
-    // Present with a value other than null.
-    bool present(const char* key) const {
-        const json* v = get(key);
-        return v && !v->is_null();
-    }
-
-    std::optional<double> number(const char* key, const NumberRule& rule, Need need) const {
-        const json* v = get(key);
-        const std::string accepted =
-            std::string("must be ") + rule.what + (need == Need::optional ? " or null" : "");
-        if (!v) {
-            if (need == Need::required) fail(kMissing, at(key), std::string("missing; must be ") + rule.what);
-            return std::nullopt;
-        }
-        if (v->is_null()) {
-            if (need == Need::required) fail(kType, at(key), accepted + ", got null");
-            return std::nullopt;
-        }
-        if (rule.integer ? !v->is_number_integer() : !v->is_number()) {
-            fail(kType, at(key), accepted + ", got " + shown(*v));
-            return std::nullopt;
-        }
-        const double x = v->get<double>();
-        if (!std::isfinite(x) || !rule.accepts(x)) {
-            fail(kRange, at(key), accepted + ", got " + shown(*v));
-            return std::nullopt;
-        }
-        return x;
-    }
-    // An integer field of the structs: 0 when absent, null or bad (0 means "none" there).
-    int64_t count(const char* key, const NumberRule& rule, Need need) const {
-        auto v = number(key, rule, need);
-        return v ? static_cast<int64_t>(*v) : 0;
-    }
-
-    // required: a non-empty string. optional: a string or null ("" when absent or null).
-    std::string string(const char* key, Need need) const {
-        const json* v = get(key);
-        if (need == Need::required) {
-            if (!v) {
-                fail(kMissing, at(key), "missing; must be a non-empty string");
-                return {};
-            }
-            if (!v->is_string()) {
-                fail(kType, at(key), "must be a non-empty string, got " + shown(*v));
-                return {};
-            }
-            if (v->get_ref<const std::string&>().empty()) {
-                fail(kRange, at(key), "must be a non-empty string, got \"\"");
-                return {};
-            }
-            return v->get<std::string>();
-        }
-        if (!v || v->is_null()) return {};
-        if (!v->is_string()) {
-            fail(kType, at(key), "must be a string or null, got " + shown(*v));
-            return {};
-        }
-        return v->get<std::string>();
-    }
-
-    std::string enumerated(const char* key, const std::vector<std::string>& accepted, Need need) const {
-        const json* v = get(key);
-        const std::string what = "must be one of " + joined(accepted) + (need == Need::optional ? " or null" : "");
-        if (!v || (v->is_null() && need == Need::optional)) {
-            if (need == Need::required) fail(kMissing, at(key), "missing; must be one of " + joined(accepted));
-            return {};
-        }
-        if (!v->is_string()) {
-            fail(kType, at(key), what + "; got " + shown(*v));
-            return {};
-        }
-        if (!contains(accepted, v->get<std::string>())) {
-            fail(kRange, at(key), what + "; got " + shown(*v));
-            return {};
-        }
-        return v->get<std::string>();
-    }
-
-    // required: true or false. optional: absent or null is false (a feature the entry does not have).
-    bool flag(const char* key, Need need) const {
-        const json* v = get(key);
-        if (!v) {
-            if (need == Need::required) fail(kMissing, at(key), "missing; must be true or false");
-            return false;
-        }
-        if (v->is_boolean()) return v->get<bool>();
-        if (v->is_null() && need == Need::optional) return false;
-        fail(kType, at(key),
-             std::string(need == Need::required ? "must be true or false" : "must be true, false or null") +
-                 ", got " + shown(*v));
-        return false;
-    }
-
-    // A non-empty array of strings, each one of `accepted` when given.
-    std::vector<std::string> strings(const char* key, const std::vector<std::string>* accepted = nullptr) const {
-        const json* v = get(key);
-        const std::string what =
-            accepted ? "a non-empty array of: " + joined(*accepted) : std::string("a non-empty array of strings");
-        if (!v) {
-            fail(kMissing, at(key), "missing; must be " + what);
-            return {};
-        }
-        if (!v->is_array()) {
-            fail(kType, at(key), "must be " + what + ", got " + shown(*v));
-            return {};
-        }
-        if (v->empty()) {
-            fail(kRange, at(key), "must be " + what + ", got []");
-            return {};
-        }
-        std::vector<std::string> out;
-        for (size_t i = 0; i < v->size(); ++i) {
-            const json& item = (*v)[i];
-            const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
-            if (!item.is_string()) {
-                fail(kType, item_path, accepted ? "must be one of " + joined(*accepted) + "; got " + shown(item)
-                                                : "must be a string, got " + shown(item));
-                continue;
-            }
-            if (accepted && !contains(*accepted, item.get<std::string>())) {
-                fail(kRange, item_path, "must be one of " + joined(*accepted) + "; got " + shown(item));
-                continue;
-            }
-            out.push_back(item.get<std::string>());
-        }
-        return out;
-    }
-
-    // [lo, hi], both bounds accepted by the rule, lo <= hi.
-    Interval interval(const char* key, const IntervalRule& rule) const {
-        const json* v = get(key);
-        const std::string what = std::string("must be ") + rule.what;
-        if (!v) {
-            fail(kMissing, at(key), std::string("missing; ") + what);
-            return {};
-        }
-        if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
-            fail(kType, at(key), what + ", got " + shown(*v));
-            return {};
-        }
-        const double lo = (*v)[0].get<double>(), hi = (*v)[1].get<double>();
-        if (!std::isfinite(lo) || !std::isfinite(hi) || !rule.accepts(lo) || !rule.accepts(hi) || lo > hi) {
-            fail(kRange, at(key), what + ", got " + shown(*v));
-            return {};
-        }
-        return {lo, hi};
-    }
-
-    // Absent or null: nullopt (the entry does not have it); otherwise as interval().
-    std::optional<Interval> optional_interval(const char* key, const IntervalRule& rule) const {
-        if (!present(key)) return std::nullopt;
-        const size_t errors_before = errors_.size();
-        const Interval v = interval(key, rule);
-        if (errors_.size() != errors_before) return std::nullopt;
-        return v;
-    }
-
-    // A reader for a value inside this object (already checked to be an object).
-    Reader nested(const json& value, std::string path) const { return Reader(value, file_, std::move(path), errors_); }
-
-    // A nested object; nullopt (and an error when required) otherwise.
-    std::optional<Reader> child(const char* key, Need need) const {
-        const json* v = get(key);
-        if (!v || (v->is_null() && need == Need::optional)) {
-            if (need == Need::required) fail(kMissing, at(key), "missing; must be an object");
-            return std::nullopt;
-        }
-        if (!v->is_object()) {
-            fail(kType, at(key), "must be an object, got " + shown(*v));
-            return std::nullopt;
-        }
-        return Reader(*v, file_, at(key), errors_);
-    }
-
-    // {"zh": "...", "en": "..."}, both non-empty.
-    Text text(const char* key) const {
-        Text t;
-        if (auto r = child(key, Need::required)) {
-            t.zh = r->string("zh", Need::required);
-            t.en = r->string("en", Need::required);
-        }
-        return t;
-    }
-
-    // Required: a non-empty string, or a non-empty array of strings or of {"ref", "covers"} objects
-    // (hardware.json). Returns the refs joined, first one first.
-    std::string source(const char* key) const {
-        const json* v = get(key);
-        const char* what = "a non-empty string or a non-empty array of {\"ref\", \"covers\"} objects";
-        if (!v) {
-            fail(kMissing, at(key), std::string("missing; must be ") + what);
-            return {};
-        }
-        if (v->is_string() && !v->get_ref<const std::string&>().empty()) return v->get<std::string>();
-        if (!v->is_array() || v->empty()) {
-            fail(v->is_array() || v->is_string() ? kRange : kType, at(key),
-                 std::string("must be ") + what + ", got " + shown(*v));
-            return {};
-        }
-        std::vector<std::string> refs;
-        for (size_t i = 0; i < v->size(); ++i) {
-            const json& item = (*v)[i];
-            const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
-            if (item.is_string() && !item.get_ref<const std::string&>().empty()) {
-                refs.push_back(item.get<std::string>());
-            } else if (item.is_object()) {
-                Reader r(item, file_, item_path, errors_);
-                std::string ref = r.string("ref", Need::required);
-                if (!ref.empty()) refs.push_back(ref);
-            } else {
-                fail(kType, item_path,
-                     "must be a non-empty string or a {\"ref\", \"covers\"} object, got " + shown(item));
-            }
-        }
-        return joined(refs, "; ");
-    }
-
-    // Optional free text: a string, an array of strings (joined) or null.
-    std::string notes(const char* key) const {
-        const json* v = get(key);
-        if (!v || v->is_null()) return {};
-        if (v->is_string()) return v->get<std::string>();
-        if (v->is_array() && std::all_of(v->begin(), v->end(), [](const json& x) { return x.is_string(); })) {
-            std::vector<std::string> parts;
-            for (const json& x : *v) parts.push_back(x.get<std::string>());
-            return joined(parts, " ");
-        }
-        fail(kType, at(key), "must be a string, an array of strings or null, got " + shown(*v));
-        return {};
-    }
-
-private:
-    const json& object_;
-    std::string file_;
-    std::string path_;
-    Errors& errors_;
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -544,7 +254,7 @@ void check_core_ghz_range(const Reader& r, const Hardware& h) {
 }
 
 // A CPU platform is a memory system plus per-core peak work per clock. Cores and sustained clock are
-// the user's machine (reference/hardware.md: no sourced per-SKU clocks), so they are usually null; the
+// the user's machine (docs/references/hardware.md: no sourced per-SKU clocks), so they are usually null; the
 // product line's ranges (cores_range, clock_ghz_range, core_ghz_range) stand in for them.
 Hardware parse_cpu_platform(const Reader& r) {
     Hardware h;
@@ -575,6 +285,16 @@ Hardware parse_cpu_platform(const Reader& r) {
     return h;
 }
 
+// server and desktop must name cpu platforms (check_references).
+HostDefaults parse_host_defaults(const Reader& r) {
+    HostDefaults h;
+    h.server_markets = r.strings("server_markets", &kMarkets);
+    h.server = r.string("server", Need::required);
+    h.desktop = r.string("desktop", Need::required);
+    h.source = r.source("source");
+    return h;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Formats
 // ---------------------------------------------------------------------------------------------------
@@ -585,6 +305,16 @@ WeightScheme scheme_from(const std::string& s) {
     if (s == "group") return WeightScheme::group;
     if (s == "gguf") return WeightScheme::gguf;
     return WeightScheme::dense;
+}
+
+// Absent vendor / architecture / except_engines: no condition of that kind.
+WeightOnlyFallback parse_fallback(const Reader& r) {
+    WeightOnlyFallback fb;
+    fb.vendor = r.string("vendor", Need::optional);
+    fb.architecture = r.string("architecture", Need::optional);
+    if (r.present("except_engines")) fb.except_engines = r.strings("except_engines");
+    fb.source = r.source("source");
+    return fb;
 }
 
 WeightFormat parse_weight_format(const Reader& r) {
@@ -600,6 +330,7 @@ WeightFormat parse_weight_format(const Reader& r) {
     f.engines = r.strings("engines");
     f.description = r.text("description");
     f.source = r.source("source");
+    if (auto fb = r.child("weight_only_fallback", Need::optional)) f.weight_only_fallback = parse_fallback(*fb);
     return f;
 }
 
@@ -635,6 +366,18 @@ Efficiency parse_efficiency(const Reader& r) {
     if (r.present("t_seq_ms")) e.t_seq_ms = r.interval("t_seq_ms", kAmountRange);
     if (r.present("eta_mem_moe")) e.eta_mem_moe = r.interval("eta_mem_moe", kFractionRange);
     return e;
+}
+
+// Every trait is optional (absent: the engine does not have it); the object's source is required.
+EngineTraits parse_traits(const Reader& r) {
+    EngineTraits t;
+    t.launcher = r.enumerated("launcher", launcher_names(), Need::optional);
+    t.ggml_kernels = r.flag("ggml_kernels", Need::optional);
+    t.expert_offload = r.flag("expert_offload", Need::optional);
+    if (r.present("expert_offload_caveat")) t.expert_offload_caveat = r.text("expert_offload_caveat");
+    t.default_for_cpu = r.flag("default_for_cpu", Need::optional);
+    t.source = r.source("source");
+    return t;
 }
 
 Engine parse_engine(const Reader& r) {
@@ -711,6 +454,7 @@ Engine parse_engine(const Reader& r) {
             e.default_kv_by_weights[item.key()] = item.value().get<std::string>();
         }
     }
+    if (auto traits = r.child("traits", Need::optional)) e.traits = parse_traits(*traits);
     e.source = r.source("source");
     e.notes = r.notes("notes");
     return e;
@@ -768,6 +512,22 @@ ApiPrice parse_api_price(const Reader& r) {
     return p;
 }
 
+ApiTier parse_api_tier(const Reader& r) {
+    ApiTier t;
+    t.rule = r.text("rule");
+    t.models = r.strings("models");
+    return t;
+}
+
+ApiComparison parse_api_comparison(const Reader& r) {
+    ApiComparison c;
+    c.small_model_max_params = r.number("small_model_max_params", kPositive, Need::required).value_or(0);
+    if (auto small = r.child("small", Need::required)) c.small = parse_api_tier(*small);
+    if (auto large = r.child("large", Need::required)) c.large = parse_api_tier(*large);
+    c.source = r.source("source");
+    return c;
+}
+
 ExchangeRate parse_exchange_rate(const Reader& r) {
     ExchangeRate x;
     // null: no sourced rate; cost code then shows no conversion (ExchangeRate::known()).
@@ -787,38 +547,6 @@ ExchangeRate parse_exchange_rate(const Reader& r) {
 struct Origins {
     std::vector<Origin> models, hardware, weight_formats, kv_formats, engines, gpu_prices, api_prices;
 };
-
-// The text after nlohmann's "[json.exception.parse_error.101] parse error " prefix.
-std::string parse_error_detail(const std::string& text) {
-    try {
-        const json discarded = json::parse(text);  // only to get the error's text
-        (void)discarded;
-    } catch (const json::exception& e) {
-        const std::string what = e.what();
-        const std::string marker = "parse error ";
-        const size_t at = what.find(marker);
-        if (at != std::string::npos) return what.substr(at + marker.size());
-        const size_t bracket = what.find("] ");
-        return bracket == std::string::npos ? what : what.substr(bracket + 2);
-    }
-    return "unknown error";
-}
-
-// The document's root object, or nothing (with the error recorded).
-std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors) {
-    json doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded()) {
-        const std::string detail = parse_error_detail(text);  // "at line 1, column 12: ..." or a plain reason
-        const char* joint = detail.rfind("at ", 0) == 0 ? " " : ": ";
-        errors.push_back(Error{kParse, file, "invalid JSON" + std::string(joint) + detail});
-        return std::nullopt;
-    }
-    if (!doc.is_object()) {
-        errors.push_back(Error{kType, file, "must be a JSON object, got " + shown(doc)});
-        return std::nullopt;
-    }
-    return doc;
-}
 
 void check_schema(const Reader& root, const std::string& expected) {
     const json* v = root.get("schema");
@@ -886,6 +614,37 @@ struct Present {
     bool hardware = true, formats = true, engines = true, prices = true;
 };
 
+// At most one engine is the CPU default: the planner would otherwise pick one by file order.
+void check_single_cpu_default(const Catalog& c, const Origins& o, Errors& errors) {
+    const Engine* first = nullptr;
+    size_t first_index = 0;
+    for (size_t i = 0; i < c.engines.size(); ++i) {
+        if (!c.engines[i].traits.default_for_cpu) continue;
+        if (!first) {
+            first = &c.engines[i];
+            first_index = i;
+            continue;
+        }
+        errors.push_back(Error{kRange, o.engines[i].at(".traits.default_for_cpu"),
+                               "only one engine may be the CPU default; \"" + first->id + "\" already is (" +
+                                   o.engines[first_index].at("") + ")"});
+    }
+}
+
+// host_defaults.server and .desktop name cpu platforms.
+void check_host_defaults(const Catalog& c, Errors& errors) {
+    std::vector<std::string> cpu_ids;
+    for (const Hardware& h : c.hardware)
+        if (h.is_cpu()) cpu_ids.push_back(h.id);
+    auto check = [&](const std::string& id, const char* key) {
+        if (id.empty() || contains(cpu_ids, id)) return;  // empty: already reported as missing
+        errors.push_back(Error{kReference, std::string("hardware.json: host_defaults.") + key,
+                               "unknown cpu platform \"" + id + "\"; known: " + joined(cpu_ids)});
+    };
+    check(c.host_defaults.server, "server");
+    check(c.host_defaults.desktop, "desktop");
+}
+
 void check_references(const Catalog& c, const Origins& o, Present present, Errors& errors) {
     const std::vector<std::string> engine_ids = ids_of(c.engines);
     const std::vector<std::string> kv_ids = ids_of(c.kv_formats);
@@ -904,12 +663,23 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
                 if (!contains(kv_ids, kv))
                     errors.push_back(Error{kReference, o.engines[i].at(".default_kv_by_weights." + weights),
                                            "unknown KV format \"" + kv + "\"; known: " + joined(kv_ids)});
+        for (size_t i = 0; i < c.weight_formats.size(); ++i)
+            if (const auto& fb = c.weight_formats[i].weight_only_fallback)
+                for (size_t j = 0; j < fb->except_engines.size(); ++j)
+                    if (!contains(engine_ids, fb->except_engines[j]))
+                        errors.push_back(Error{kReference,
+                                               o.weight_formats[i].at(".weight_only_fallback.except_engines[" +
+                                                                      std::to_string(j) + "]"),
+                                               "unknown engine \"" + fb->except_engines[j] +
+                                                   "\"; known: " + joined(engine_ids)});
         for (size_t i = 0; i < c.engines.size(); ++i)
             if (!c.engines[i].default_kv.empty() && !contains(kv_ids, c.engines[i].default_kv))
                 errors.push_back(Error{kReference, o.engines[i].at(".default_kv"),
                                        "unknown KV format \"" + c.engines[i].default_kv +
                                            "\"; known: " + joined(kv_ids)});
     }
+    if (present.engines) check_single_cpu_default(c, o, errors);
+    if (present.hardware) check_host_defaults(c, errors);
     if (present.prices && present.hardware) {
         for (size_t i = 0; i < c.gpu_prices.size(); ++i) {
             const std::string& hw = c.gpu_prices[i].hardware_id;
@@ -951,6 +721,7 @@ bool read_hardware(const std::string& text, Catalog& c, Origins& o, Errors& erro
     c.version = root.string("version", Need::required);
     read_entries(root, "accelerators", Need::required, c.hardware, o.hardware, errors, parse_accelerator);
     read_entries(root, "cpu_platforms", Need::required, c.hardware, o.hardware, errors, parse_cpu_platform);
+    if (auto hosts = root.child("host_defaults", Need::required)) c.host_defaults = parse_host_defaults(*hosts);
     return true;
 }
 
@@ -982,6 +753,7 @@ bool read_prices(const std::string& text, Catalog& c, Origins& o, Errors& errors
     read_entries(root, "gpu_rental", Need::required, c.gpu_prices, o.gpu_prices, errors, parse_gpu_price);
     read_entries(root, "llm_api", Need::required, c.api_prices, o.api_prices, errors, parse_api_price);
     if (auto rate = root.child("usd_cny", Need::required)) c.usd_cny = parse_exchange_rate(*rate);
+    if (auto comp = root.child("api_comparison", Need::required)) c.api_comparison = parse_api_comparison(*comp);
     return true;
 }
 

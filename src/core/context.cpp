@@ -115,19 +115,18 @@ const Efficiency& Context::efficiency() const {
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id) {
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
     if (f.scheme == WeightScheme::gguf) return std::nullopt;  // llama.cpp dequantizes every block type
-    if (f.compute_dtype == "fp4" && f.id != "mxfp4" && !hw.fp4_tflops)
+    // A format whose engine dequantizes it in its kernels runs without the dtype's tensor cores: the format's
+    // weight_only_fallback in formats.json says on which cards and engines (FP8 on Ampere except TensorRT-LLM;
+    // MXFP4 anywhere), with its sources.
+    const bool falls_back = f.weight_only_fallback && f.weight_only_fallback->applies(hw, engine_id);
+    if (f.compute_dtype == "fp4" && !hw.fp4_tflops && !falls_back)
         return Text{hw.name + " 没有 FP4 张量核心：" + f.id + " 需要 Blackwell 代的卡。",
                     hw.name + " has no FP4 tensor cores: " + f.id + " needs a Blackwell-generation card."};
     // A card whose tensor figures the catalog leaves unknown (H200 NVL, GH200) is not judged by a missing FP8
     // figure: only one with a stated 16-bit peak and no FP8 peak lacks FP8 tensor cores.
-    if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp16_tflops) {
-        // vLLM runs FP8 checkpoints weight-only through its Marlin kernels on Ampere (vLLM quantization docs);
-        // TensorRT-LLM's FP8 needs FP8 tensor cores (its quantization support matrix: Ada, Hopper and later).
-        const bool ampere = hw.vendor == "NVIDIA" && hw.architecture.find("Ampere") != std::string::npos;
-        if (!ampere || engine_id == "tensorrt-llm")
-            return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
-                        hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
-    }
+    if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp16_tflops && !falls_back)
+        return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
+                    hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
     return std::nullopt;
 }
 

@@ -55,9 +55,10 @@ private:
     const ModelFacts& facts() const;
 };
 
-// Why `hw` cannot run weights in format `f` natively, or nullopt when it can: NVFP4 needs FP4 tensor cores
-// (Blackwell); FP8 needs FP8 tensor cores, or NVIDIA Ampere where vLLM (`engine_id`) runs FP8 weight-only
-// (Marlin); TensorRT-LLM's FP8 needs Ada or later.
+// Why `hw` (a GPU or NPU) cannot run weights in format `f` with engine `engine_id`, or nullopt when it can. An
+// fp4 or fp8 compute format needs the card's tensor cores of that dtype unless the format's weight_only_fallback
+// (formats.json) applies to the card and engine: in the bundled catalog FP8 on NVIDIA Ampere except with
+// TensorRT-LLM, and MXFP4 on any card; NVFP4 has none (Blackwell only). GGUF formats always run.
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
 
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format

@@ -1,5 +1,5 @@
 // cost.cpp — self-hosted vs cloud API per month, cost per 1M output tokens, break-even traffic
-// (estimation.md §7; monthly conventions in reference/peers-and-formulas.md §4.7).
+// (docs/estimation.md §7; monthly conventions in docs/references/peers-and-formulas.md §4.7).
 //
 // Self-hosted: cards × price per card-hour × 730 h, the price an interval across the catalog's on-demand
 // rental rows. Cloud API: requests/day × 30 × (prompt × input price + output × output price) with a
@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -20,15 +21,8 @@ namespace infersizer {
 
 namespace {
 
-// Size classes of the API comparison (issue rule: a cheap current model for ≤ 14B, a flagship-class
-// open-model API for larger models).
-constexpr double kSmallModelParams = 14e9;
-
-// Model-name prefixes tried in order, as the catalog's prices.json spells them. The first is the rule;
-// the rest are comparable current rows used only when a catalog lacks the first.
-const std::vector<std::string> kSmallApiPrefixes = {"deepseek-flash", "qwen-turbo", "qwen-plus", "gpt-5.4-nano",
-                                                    "gemini-2.5-flash-lite"};
-const std::vector<std::string> kLargeApiPrefixes = {"deepseek-v4-pro", "qwen-max", "kimi-k2.6", "glm-5.3"};
+// The size classes of the API comparison and the model names tried in each are catalog data:
+// data/prices.json "api_comparison" (Catalog::api_comparison; docs/catalog.md).
 
 // "deepseek-v4-pro" names "deepseek-v4-pro", "deepseek-v4-pro peak" and "deepseek-v4-pro (…)", never
 // "deepseek-v4-pro-mini": the name must end or go on with a space or a parenthesis after the prefix.
@@ -125,17 +119,28 @@ std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Ha
     return other;
 }
 
+namespace {
+
+// "≤ 14B parameters: compared with a cheap current API (DeepSeek flash tier); ...": the tier's own words
+// (prices.json) inside the sentence the core says about every tier.
+Text tier_rule(const ApiComparison& comp, bool small) {
+    char billions[32];
+    std::snprintf(billions, sizeof billions, "%g", comp.small_model_max_params / 1e9);
+    const std::string bound = std::string(small ? "≤ " : "> ") + billions + "B";
+    const Text& what = small ? comp.small.rule : comp.large.rule;
+    return Text{bound + " 参数的模型对比" + what.zh + "；同一模型的峰谷价构成区间",
+                bound + " parameters: compared with " + what.en + "; the same model's off-peak and peak prices "
+                                                                  "form the interval"};
+}
+
+}  // namespace
+
 std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model) {
+    const ApiComparison& comp = catalog.api_comparison;
     const double params = total_params(model);
-    const bool small = params > 0 && params <= kSmallModelParams;
-    const std::vector<std::string>& prefixes = small ? kSmallApiPrefixes : kLargeApiPrefixes;
-    const Text rule =
-        small ? Text{"≤ 14B 参数的模型对比一个便宜的当前 API（DeepSeek flash 档）；同一模型的峰谷价构成区间",
-                     "≤ 14B parameters: compared with a cheap current API (DeepSeek flash tier); the same model's "
-                     "off-peak and peak prices form the interval"}
-              : Text{"> 14B 参数的模型对比旗舰级开源模型 API（DeepSeek V4 pro 档）；同一模型的峰谷价构成区间",
-                     "> 14B parameters: compared with a flagship-class open-model API (DeepSeek V4 pro tier); the "
-                     "same model's off-peak and peak prices form the interval"};
+    const bool small = params > 0 && params <= comp.small_model_max_params;
+    const std::vector<std::string>& prefixes = small ? comp.small.models : comp.large.models;
+    const Text rule = tier_rule(comp, small);
     for (const std::string& prefix : prefixes) {
         std::vector<const ApiPrice*> rows;
         for (const ApiPrice& p : catalog.api_prices)
@@ -170,7 +175,7 @@ Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, 
     return {to_usd(catalog, native.lo, api.currency), to_usd(catalog, native.hi, api.currency)};
 }
 
-CostResult estimate_cost(const Context& ctx, const Result& partial) {
+CostResult estimate_cost(const Context& ctx, const Assessment& a) {
     CostResult c;
     if (!ctx.catalog) return c;
     const Catalog& catalog = *ctx.catalog;
@@ -181,10 +186,10 @@ CostResult estimate_cost(const Context& ctx, const Result& partial) {
     // card nobody rents), the planner's cheapest priced pick that meets the targets.
     if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware)) {
         c.has_gpu_price = true;
-        c.self_hosted_per_month_usd = *price * double(partial.count) * kHoursPerMonth;
-        c.self_hosted_config = std::to_string(partial.count) + " × " + ctx.hardware.name;
+        c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
+        c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;
     } else {
-        for (const PlanRow& row : partial.plan) {
+        for (const PlanRow& row : a.plan) {
             if (!row.meets_targets || !row.has_price || row.currency != "USD") continue;
             c.has_gpu_price = true;
             c.self_hosted_per_month_usd = row.cost_per_month;

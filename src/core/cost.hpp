@@ -2,6 +2,7 @@
 #pragma once
 
 #include "context.hpp"
+#include "assessment.hpp"
 #include "result.hpp"
 
 #include <optional>
@@ -9,14 +10,14 @@
 
 namespace infersizer {
 
-CostResult estimate_cost(const Context& ctx, const Result& partial);
+CostResult estimate_cost(const Context& ctx, const Assessment& a);
 
 // ---------------------------------------------------------------------------------------------------
 // Added by cost.cpp: the pieces the planner and the decision table reuse.
 // ---------------------------------------------------------------------------------------------------
 
 // Rented cards run around the clock: 8760 h / 12 months (llm-analysis / llmtco monthly convention,
-// reference/peers-and-formulas.md §4.7). API traffic is counted over 30 days (requests/day × 30).
+// docs/references/peers-and-formulas.md §4.7). API traffic is counted over 30 days (requests/day × 30).
 inline constexpr double kHoursPerMonth = 730;
 inline constexpr double kDaysPerMonth = 30;
 
@@ -37,10 +38,10 @@ struct ApiChoice {
     Text rule;               // the rule that chose it
 };
 
-// Rule: a model of comparable size. ≤ 14B total parameters: a cheap current model (DeepSeek flash tier);
-// larger: a flagship-class open-model API (DeepSeek V4 pro tier). Falls back along a short list of
-// comparable current rows, then to the cheapest current priced row. nullopt when the catalog has no
-// priced current row at all.
+// Rule: an API of comparable size, from the catalog's api_comparison (data/prices.json). In the bundled
+// catalog: ≤ 14B total parameters, a cheap current model (DeepSeek flash tier); larger, a flagship-class
+// open-model API (DeepSeek V4 pro tier). Falls back along the tier's list of comparable current rows, then to
+// the cheapest current priced row. nullopt when the catalog has no priced current row at all.
 std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model);
 
 // Cost of one request (prompt × input price + output × output price), USD.

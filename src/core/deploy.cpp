@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 namespace infersizer {
 
@@ -40,15 +41,15 @@ struct Settings {
     int n_cpu_moe = 0;             // MoE expert offload (offload.cpp): llama-server --n-cpu-moe N; 0 = none
 };
 
-Settings settings_of(const Context& ctx, const Result& partial) {
+Settings settings_of(const Context& ctx, const Assessment& a) {
     Settings s;
     const Scenario& sc = ctx.scenario;
     s.hf_id = ctx.model.hf_id.empty() ? ctx.model.id : ctx.model.hf_id;
     s.gguf_file = ctx.model.id + "-" + ctx.weights.id + ".gguf";
     s.gguf = ctx.weights.scheme == WeightScheme::gguf;
     s.cpu = ctx.hardware.is_cpu();
-    s.tp = std::max(1, partial.performance.tp);
-    s.replicas = ctx.engine.tensor_parallel ? std::max(1, partial.count / s.tp) : 1;
+    s.tp = std::max(1, a.performance.tp);
+    s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.tp) : 1;
     s.context = sc.context_tokens;
     s.concurrency = std::max<int64_t>(1, sc.concurrency);
     // Each instance is sized for its share of the peak concurrency; the engine pages or queues the rest.
@@ -59,7 +60,7 @@ Settings settings_of(const Context& ctx, const Result& partial) {
     // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
     s.utilization = num2(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0));
-    if (partial.offload && partial.offload->applicable) s.n_cpu_moe = partial.offload->n_cpu_moe_layers;
+    if (a.offload && a.offload->applicable) s.n_cpu_moe = a.offload->n_cpu_moe_layers;
     return s;
 }
 
@@ -188,18 +189,23 @@ DeployHints transformers(const Context&, const Settings& s) {
     return h;
 }
 
+// The command builders by the name an engine's traits.launcher gives (catalog.hpp launcher_names(), which
+// the loader accepts): a catalog engine that launches like one of these (a fork, a new version under its own
+// id) names that launcher instead of needing code here.
+using Builder = DeployHints (*)(const Context&, const Settings&);
+const std::pair<const char*, Builder> kBuilders[] = {
+    {"vllm-serve", vllm},        {"sglang-launch-server", sglang}, {"trtllm-serve", trtllm},
+    {"llama-server", llama_cpp}, {"ollama-serve", ollama},         {"transformers-serve", transformers},
+};
+
 }  // namespace
 
-DeployHints deploy_hints(const Context& ctx, const Result& partial) {
-    const Settings s = settings_of(ctx, partial);
+DeployHints deploy_hints(const Context& ctx, const Assessment& a) {
+    const Settings s = settings_of(ctx, a);
+    for (const auto& [launcher, build] : kBuilders)
+        if (ctx.engine.traits.launcher == launcher) return build(ctx, s);
+    // An engine added to the catalog without a launcher: say so rather than guess its flags.
     const std::string& e = ctx.engine.id;
-    if (e == "vllm") return vllm(ctx, s);
-    if (e == "sglang") return sglang(ctx, s);
-    if (e == "tensorrt-llm") return trtllm(ctx, s);
-    if (e == "llama.cpp") return llama_cpp(ctx, s);
-    if (e == "ollama") return ollama(ctx, s);
-    if (e == "transformers") return transformers(ctx, s);
-    // An engine added to the catalog without a command here: say so rather than guess its flags.
     return {"# no launch template for engine '" + e + "'", "# no load-test template for engine '" + e + "'"};
 }
 

@@ -2,10 +2,11 @@
 #pragma once
 
 #include "context.hpp"
+#include "assessment.hpp"
 #include "result.hpp"
 
 namespace infersizer {
 
-DeployHints deploy_hints(const Context& ctx, const Result& partial);
+DeployHints deploy_hints(const Context& ctx, const Assessment& a);
 
 }  // namespace infersizer

@@ -51,7 +51,7 @@ std::string matmul_dtype(const WeightFormat& f) {
 }
 
 bool runs_ggml(const Context& ctx) {
-    return ctx.weights.scheme == WeightScheme::gguf || ctx.engine.id == "llama.cpp" || ctx.engine.id == "ollama";
+    return ctx.weights.scheme == WeightScheme::gguf || ctx.engine.traits.ggml_kernels;
 }
 
 namespace {
@@ -151,7 +151,7 @@ Interval memory_bandwidth_gbs(const Context& ctx, std::vector<Text>* warnings) {
 
 namespace {
 
-// A CPU's peak = cores × clock × work per clock per core (reference/hardware.md). Work per clock:
+// A CPU's peak = cores × clock × work per clock per core (docs/references/hardware.md). Work per clock:
 //  - llama.cpp / Ollama (any weights they load, GGUF or 16-bit): the fp32 FMA rate. Their CPU kernels
 //    quantize activations to 8 bits and take int8 dot products that end in fp32 (github:ggml-org/llama.cpp
 //    @04e1dd75 ggml/src/ggml-cpu/arch/x86/

@@ -23,7 +23,8 @@ std::optional<Interval> compute_peak_tflops(const Context& ctx, std::vector<Text
 // measured prompt rates track the fp16 tensor peak, so GGUF formats count at fp16 whatever the block type.
 std::string matmul_dtype(const WeightFormat& f);
 
-// True when ggml's kernels run the model (GGUF weights, or the llama.cpp / Ollama engines).
+// True when ggml's kernels run the model: GGUF weights, or an engine whose traits say ggml_kernels
+// (engines.json: llama.cpp, Ollama).
 bool runs_ggml(const Context& ctx);
 
 }  // namespace infersizer

@@ -1,5 +1,5 @@
-// offload.cpp — MoE expert offload, llama.cpp's --n-cpu-moe (design/estimation.md §5: "the resident part is
-// read at GPU bandwidth, the routed experts kept in RAM at DDR bandwidth"; reference/peers-and-formulas.md §3
+// offload.cpp — MoE expert offload, llama.cpp's --n-cpu-moe (docs/estimation.md §5: "the resident part is
+// read at GPU bandwidth, the routed experts kept in RAM at DDR bandwidth"; docs/references/peers-and-formulas.md §3
 // item 5 and §4.4, llmfit PR #464).
 //
 // Sections:
@@ -44,14 +44,10 @@ constexpr double kPcie4x16GBs = 31.5;
 // min_batch_size = 32; for MUL_MAT_ID the batch is ne[2]). Smaller batches compute on the CPU.
 constexpr int64_t kOpOffloadMinBatch = 32;
 
-// Host platforms of the catalog (data/hardware.json cpu_platforms; reference/hardware.md).
-constexpr const char* kDesktopHostId = "desktop-ddr5-5600-2ch";
-constexpr const char* kServerHostId = "epyc-genoa-12ch-ddr5-4800";
-
-bool engine_offloads_experts(const Engine& e) { return e.id == "llama.cpp" || e.id == "ollama"; }
-
-bool datacenter_market(const std::string& m) {
-    return m == "datacenter" || m == "cloud-only" || m == "china-export" || m == "china-domestic";
+// Which engines offload experts (traits.expert_offload) and which host a card sits in (host_defaults) are
+// catalog data: data/engines.json and data/hardware.json, documented in docs/catalog.md.
+bool server_host(const Context& ctx) {
+    return ctx.catalog && ctx.catalog->host_defaults.is_server_market(ctx.hardware.market);
 }
 
 std::string num(double v, const char* f = "%.3g") {
@@ -71,8 +67,7 @@ Interval rate_of(Interval step_s) { return {1.0 / step_s.hi, 1.0 / step_s.lo}; }
 }  // namespace
 
 const Hardware* default_host_platform(const Context& ctx) {
-    if (!ctx.catalog) return nullptr;
-    return ctx.catalog->find_hardware(datacenter_market(ctx.hardware.market) ? kServerHostId : kDesktopHostId);
+    return ctx.catalog ? ctx.catalog->default_host_for(ctx.hardware) : nullptr;
 }
 
 // [SECTION] Where the experts are ------------------------------------------------------------------------------
@@ -251,7 +246,7 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host) {
     const Hardware& hw = ctx.hardware;
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
-    if (!engine_offloads_experts(ctx.engine)) return std::nullopt;
+    if (!ctx.engine.traits.expert_offload) return std::nullopt;
     if (!host.bandwidth_gbs || !(*host.bandwidth_gbs > 0)) return std::nullopt;
     const std::optional<ExpertLayout> layout = expert_layout(ctx);
     if (!layout) return std::nullopt;
@@ -317,16 +312,13 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
     r.note = note_text(r);
     r.warnings.push_back(
         {"主机内存带宽按 " + host.name + "（" + num(*host.bandwidth_gbs) + " GB/s，" +
-             (datacenter_market(hw.market) ? "数据中心卡的服务器平台" : "消费级卡的台式机平台") +
+             (server_host(ctx) ? "数据中心卡的服务器平台" : "消费级卡的台式机平台") +
              "）估算；预填充按 PCIe 4.0 x16（31.5 GB/s）每个 ubatch 传一次专家估算。",
          "Host memory bandwidth assumed: " + host.name + " (" + num(*host.bandwidth_gbs) + " GB/s, " +
-             (datacenter_market(hw.market) ? "a server platform for a datacenter card" : "a desktop platform for a consumer card") +
+             (server_host(ctx) ? "a server platform for a datacenter card" : "a desktop platform for a consumer card") +
              "); prefill copies the offloaded experts over PCIe 4.0 x16 (31.5 GB/s) once per ubatch."});
-    if (ctx.engine.id == "ollama")
-        r.warnings.push_back({"Ollama 不提供按层卸载专家的选项（ollama/ollama#11772），它会把整层移到 CPU；此估算对应 llama.cpp 的 "
-                              "llama-server --n-cpu-moe。",
-                              "Ollama has no expert-offload option (ollama/ollama#11772): it moves whole layers to the CPU; "
-                              "this estimate is for llama.cpp's llama-server --n-cpu-moe."});
+    // An engine that reaches the offload only through another's option says so (Ollama: data/engines.json).
+    if (ctx.engine.traits.expert_offload_caveat) r.warnings.push_back(*ctx.engine.traits.expert_offload_caveat);
 
     r.trace.push_back({"offload.n_cpu_moe_layers",
                        "smallest N with total − experts of the first N layers ≤ budget",

@@ -1,6 +1,6 @@
 // offload.hpp — MoE expert offload (llama.cpp --n-cpu-moe): when a mixture-of-experts model does not fit the
-// cards, the routed experts of the first N layers stay in host RAM (design/estimation.md §5;
-// reference/peers-and-formulas.md §3 item 5, §4.4).
+// cards, the routed experts of the first N layers stay in host RAM (docs/estimation.md §5;
+// docs/references/peers-and-formulas.md §3 item 5, §4.4).
 #pragma once
 
 #include "context.hpp"
@@ -10,13 +10,14 @@
 
 namespace infersizer {
 
-// The host memory system assumed for the offloaded experts when the scenario names none: a dual-channel
-// DDR5-5600 desktop for consumer and workstation cards, a 12-channel DDR5-4800 EPYC Genoa socket for
-// datacenter cards. nullptr when the catalog lacks the platform (or the context has no catalog).
+// The host memory system assumed for the offloaded experts when the scenario names none: the catalog's
+// host_defaults (data/hardware.json; bundled: a 12-channel DDR5-4800 EPYC Genoa socket for datacenter,
+// cloud-only and China-market cards, a dual-channel DDR5-5600 desktop for the others). nullptr when the
+// catalog lacks the platform (or the context has no catalog).
 const Hardware* default_host_platform(const Context& ctx);
 
-// nullopt when the question does not arise: a dense model, an engine without expert offload (not llama.cpp
-// or Ollama), a CPU or unified-memory machine, an unknown card size, or a model that fits as it is.
+// nullopt when the question does not arise: a dense model, an engine without expert offload (engines.json
+// traits.expert_offload: llama.cpp, Ollama), a CPU or unified-memory machine, an unknown card size, or a model that fits as it is.
 // Otherwise the smallest --n-cpu-moe N that fits the cards' budget, with the decode speed and TTFT of that
 // split (applicable false when even every MoE layer's experts in RAM leave the cards overflowing).
 // `cards` and `tp` as the estimate used them (llama.cpp and Ollama: a layer split over every card).

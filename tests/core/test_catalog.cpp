@@ -46,7 +46,7 @@ TEST(CatalogBundled, LoadsWithZeroErrors) {
 
 TEST(CatalogBundled, HoldsEveryReferenceEntry) {
     const Catalog& c = bundled_catalog();
-    EXPECT_EQ(c.models.size(), 61u);  // reference/models.md: 61 models
+    EXPECT_EQ(c.models.size(), 61u);  // docs/references/models.md: 61 models
     const auto cpus = std::count_if(c.hardware.begin(), c.hardware.end(), [](const Hardware& h) { return h.is_cpu(); });
     EXPECT_EQ(c.hardware.size() - static_cast<size_t>(cpus), 51u);  // reference/hardware.json accelerators
     EXPECT_EQ(cpus, 5);                                             // and its cpu_platforms
@@ -75,7 +75,7 @@ TEST(CatalogBundled, HasEveryListedFormat) {
 }
 
 TEST(CatalogBundled, HardwareSpotFacts) {
-    // reference/hardware.md summary table.
+    // docs/references/hardware.md summary table.
     const Hardware& h100 = hardware("nvidia-h100-sxm-80gb");
     EXPECT_EQ(h100.kind, HardwareKind::gpu);
     EXPECT_EQ(h100.memory_gb, 80.0);
@@ -113,7 +113,7 @@ TEST(CatalogBundled, HardwareSpotFacts) {
 }
 
 TEST(CatalogBundled, ModelSpotFacts) {
-    // Llama-3.1-8B config.json: 32 layers, 8 KV heads, 8,030,261,248 parameters (models.md).
+    // Llama-3.1-8B config.json: 32 layers, 8 KV heads, 8,030,261,248 parameters (docs/references/models.md).
     const ModelArch& llama = model("Llama-3.1-8B");
     EXPECT_EQ(llama.n_layers, 32);
     EXPECT_EQ(llama.hidden, 4096);
@@ -134,7 +134,7 @@ TEST(CatalogBundled, ModelSpotFacts) {
     EXPECT_TRUE(qwen.qkv_bias);
     EXPECT_EQ(qwen.n_sliding_layers, 0);
 
-    // Local attention, from the layer rules in models.md.
+    // Local attention, from the layer rules in docs/references/models.md.
     EXPECT_EQ(model("Gemma-2-9B").n_sliding_layers, 21);  // even layers of 42
     EXPECT_EQ(model("Gemma-2-9B").sliding_window, 4096);
     EXPECT_EQ(model("Gemma-2-9B").norms_per_layer, 4);
@@ -175,10 +175,10 @@ TEST(CatalogBundled, ModelSpotFacts) {
 
 TEST(CatalogBundled, FormatAndPriceFacts) {
     const Catalog& c = bundled_catalog();
-    // GPTQ/AWQ at g = 128: 4 + 20/128 bits (peers-and-formulas.md §4.1).
+    // GPTQ/AWQ at g = 128: 4 + 20/128 bits (docs/references/peers-and-formulas.md §4.1).
     EXPECT_DOUBLE_EQ(c.find_weight_format("awq-int4")->bits_per_weight, 4.0 + 20.0 / 128.0);
     EXPECT_TRUE(c.find_weight_format("gptq-int4")->embeddings_16bit);
-    // A GGUF ftype carries its base type: Q4_K_M → Q4_K, 144 bytes per 256 (gguf-quant-mixes.md §3).
+    // A GGUF ftype carries its base type: Q4_K_M → Q4_K, 144 bytes per 256 (docs/references/gguf-quant-mixes.md §3).
     EXPECT_EQ(c.find_weight_format("Q4_K_M")->scheme, WeightScheme::gguf);
     EXPECT_DOUBLE_EQ(c.find_weight_format("Q4_K_M")->bits_per_weight, 144.0 * 8 / 256);
     EXPECT_DOUBLE_EQ(c.find_weight_format("IQ3_M")->bits_per_weight, 110.0 * 8 / 256);  // base IQ3_S

@@ -1,0 +1,326 @@
+// json_reader.cpp — the validating field reads of json_reader.hpp. Messages name what is accepted; the
+// exact wording is pinned by tests/core/test_catalog.cpp, so change it there too.
+#include "json_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace infersizer::json_read {
+
+const NumberRule kPositive{"a positive number", false, [](double v) { return v > 0; }};
+const NumberRule kNonNegative{"a number >= 0", false, [](double v) { return v >= 0; }};
+const NumberRule kFraction{"a number in (0, 1]", false, [](double v) { return v > 0 && v <= 1; }};
+const NumberRule kPositiveInt{"a positive integer", true, [](double v) { return v >= 1; }};
+const NumberRule kNonNegativeInt{"an integer >= 0", true, [](double v) { return v >= 0; }};
+const NumberRule kBitsPerWeight{"a number in (0, 32]", false, [](double v) { return v > 0 && v <= 32; }};
+const NumberRule kBytesPerElement{"a number in (0, 4]", false, [](double v) { return v > 0 && v <= 4; }};
+
+const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
+const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
+const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { return v > 0; }};
+
+// ---------------------------------------------------------------------------------------------------
+// Text helpers
+// ---------------------------------------------------------------------------------------------------
+std::string shown(const json& v) {
+    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    return s;
+}
+
+std::string number_text(double v) {
+    std::ostringstream out;
+    out.precision(12);
+    out << v;
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+    return out;
+}
+
+bool contains(const std::vector<std::string>& items, const std::string& x) {
+    return std::find(items.begin(), items.end(), x) != items.end();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Documents
+// ---------------------------------------------------------------------------------------------------
+namespace {
+
+// The text after nlohmann's "[json.exception.parse_error.101] parse error " prefix.
+std::string parse_error_detail(const std::string& text) {
+    try {
+        const json discarded = json::parse(text);  // only to get the error's text
+        (void)discarded;
+    } catch (const json::exception& e) {
+        const std::string what = e.what();
+        const std::string marker = "parse error ";
+        const size_t at = what.find(marker);
+        if (at != std::string::npos) return what.substr(at + marker.size());
+        const size_t bracket = what.find("] ");
+        return bracket == std::string::npos ? what : what.substr(bracket + 2);
+    }
+    return "unknown error";
+}
+
+}  // namespace
+
+std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors,
+                                   const ErrorIds& ids) {
+    json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded()) {
+        const std::string detail = parse_error_detail(text);  // "at line 1, column 12: ..." or a plain reason
+        const char* joint = detail.rfind("at ", 0) == 0 ? " " : ": ";
+        errors.push_back(Error{ids.parse, file, "invalid JSON" + std::string(joint) + detail});
+        return std::nullopt;
+    }
+    if (!doc.is_object()) {
+        errors.push_back(Error{ids.type, file, "must be a JSON object, got " + shown(doc)});
+        return std::nullopt;
+    }
+    return doc;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reader
+// ---------------------------------------------------------------------------------------------------
+Reader::Reader(const json& object, std::string file, std::string path, Errors& errors, const ErrorIds& ids)
+    : object_(object), file_(std::move(file)), path_(std::move(path)), errors_(errors), ids_(ids) {}
+
+std::string Reader::at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+void Reader::fail(const char* id, const std::string& sub_path, std::string message) const {
+    errors_.push_back(Error{id, file_ + ": " + sub_path, std::move(message)});
+}
+
+const json* Reader::get(const char* key) const {
+    auto it = object_.find(key);
+    return it == object_.end() ? nullptr : &*it;
+}
+
+bool Reader::present(const char* key) const {
+    const json* v = get(key);
+    return v && !v->is_null();
+}
+
+std::optional<double> Reader::number(const char* key, const NumberRule& rule, Need need) const {
+    const json* v = get(key);
+    const std::string accepted = std::string("must be ") + rule.what + (need == Need::optional ? " or null" : "");
+    if (!v) {
+        if (need == Need::required) fail(ids_.missing, at(key), std::string("missing; must be ") + rule.what);
+        return std::nullopt;
+    }
+    if (v->is_null()) {
+        if (need == Need::required) fail(ids_.type, at(key), accepted + ", got null");
+        return std::nullopt;
+    }
+    if (rule.integer ? !v->is_number_integer() : !v->is_number()) {
+        fail(ids_.type, at(key), accepted + ", got " + shown(*v));
+        return std::nullopt;
+    }
+    const double x = v->get<double>();
+    if (!std::isfinite(x) || !rule.accepts(x)) {
+        fail(ids_.range, at(key), accepted + ", got " + shown(*v));
+        return std::nullopt;
+    }
+    return x;
+}
+
+int64_t Reader::count(const char* key, const NumberRule& rule, Need need) const {
+    auto v = number(key, rule, need);
+    return v ? static_cast<int64_t>(*v) : 0;
+}
+
+std::string Reader::string(const char* key, Need need) const {
+    const json* v = get(key);
+    if (need == Need::required) {
+        if (!v) {
+            fail(ids_.missing, at(key), "missing; must be a non-empty string");
+            return {};
+        }
+        if (!v->is_string()) {
+            fail(ids_.type, at(key), "must be a non-empty string, got " + shown(*v));
+            return {};
+        }
+        if (v->get_ref<const std::string&>().empty()) {
+            fail(ids_.range, at(key), "must be a non-empty string, got \"\"");
+            return {};
+        }
+        return v->get<std::string>();
+    }
+    if (!v || v->is_null()) return {};
+    if (!v->is_string()) {
+        fail(ids_.type, at(key), "must be a string or null, got " + shown(*v));
+        return {};
+    }
+    return v->get<std::string>();
+}
+
+std::string Reader::enumerated(const char* key, const std::vector<std::string>& accepted, Need need) const {
+    const json* v = get(key);
+    const std::string what = "must be one of " + joined(accepted) + (need == Need::optional ? " or null" : "");
+    if (!v || (v->is_null() && need == Need::optional)) {
+        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be one of " + joined(accepted));
+        return {};
+    }
+    if (!v->is_string()) {
+        fail(ids_.type, at(key), what + "; got " + shown(*v));
+        return {};
+    }
+    if (!contains(accepted, v->get<std::string>())) {
+        fail(ids_.range, at(key), what + "; got " + shown(*v));
+        return {};
+    }
+    return v->get<std::string>();
+}
+
+bool Reader::flag(const char* key, Need need) const {
+    const json* v = get(key);
+    if (!v) {
+        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be true or false");
+        return false;
+    }
+    if (v->is_boolean()) return v->get<bool>();
+    if (v->is_null() && need == Need::optional) return false;
+    fail(ids_.type, at(key),
+         std::string(need == Need::required ? "must be true or false" : "must be true, false or null") + ", got " +
+             shown(*v));
+    return false;
+}
+
+std::vector<std::string> Reader::strings(const char* key, const std::vector<std::string>* accepted) const {
+    const json* v = get(key);
+    const std::string what =
+        accepted ? "a non-empty array of: " + joined(*accepted) : std::string("a non-empty array of strings");
+    if (!v) {
+        fail(ids_.missing, at(key), "missing; must be " + what);
+        return {};
+    }
+    if (!v->is_array()) {
+        fail(ids_.type, at(key), "must be " + what + ", got " + shown(*v));
+        return {};
+    }
+    if (v->empty()) {
+        fail(ids_.range, at(key), "must be " + what + ", got []");
+        return {};
+    }
+    std::vector<std::string> out;
+    for (size_t i = 0; i < v->size(); ++i) {
+        const json& item = (*v)[i];
+        const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+        if (!item.is_string()) {
+            fail(ids_.type, item_path, accepted ? "must be one of " + joined(*accepted) + "; got " + shown(item)
+                                                : "must be a string, got " + shown(item));
+            continue;
+        }
+        if (accepted && !contains(*accepted, item.get<std::string>())) {
+            fail(ids_.range, item_path, "must be one of " + joined(*accepted) + "; got " + shown(item));
+            continue;
+        }
+        out.push_back(item.get<std::string>());
+    }
+    return out;
+}
+
+Interval Reader::interval(const char* key, const IntervalRule& rule) const {
+    const json* v = get(key);
+    const std::string what = std::string("must be ") + rule.what;
+    if (!v) {
+        fail(ids_.missing, at(key), std::string("missing; ") + what);
+        return {};
+    }
+    if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
+        fail(ids_.type, at(key), what + ", got " + shown(*v));
+        return {};
+    }
+    const double lo = (*v)[0].get<double>(), hi = (*v)[1].get<double>();
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !rule.accepts(lo) || !rule.accepts(hi) || lo > hi) {
+        fail(ids_.range, at(key), what + ", got " + shown(*v));
+        return {};
+    }
+    return {lo, hi};
+}
+
+std::optional<Interval> Reader::optional_interval(const char* key, const IntervalRule& rule) const {
+    if (!present(key)) return std::nullopt;
+    const size_t errors_before = errors_.size();
+    const Interval v = interval(key, rule);
+    if (errors_.size() != errors_before) return std::nullopt;
+    return v;
+}
+
+Reader Reader::nested(const json& value, std::string path) const {
+    return Reader(value, file_, std::move(path), errors_, ids_);
+}
+
+std::optional<Reader> Reader::child(const char* key, Need need) const {
+    const json* v = get(key);
+    if (!v || (v->is_null() && need == Need::optional)) {
+        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be an object");
+        return std::nullopt;
+    }
+    if (!v->is_object()) {
+        fail(ids_.type, at(key), "must be an object, got " + shown(*v));
+        return std::nullopt;
+    }
+    return Reader(*v, file_, at(key), errors_, ids_);
+}
+
+Text Reader::text(const char* key) const {
+    Text t;
+    if (auto r = child(key, Need::required)) {
+        t.zh = r->string("zh", Need::required);
+        t.en = r->string("en", Need::required);
+    }
+    return t;
+}
+
+std::string Reader::source(const char* key) const {
+    const json* v = get(key);
+    const char* what = "a non-empty string or a non-empty array of {\"ref\", \"covers\"} objects";
+    if (!v) {
+        fail(ids_.missing, at(key), std::string("missing; must be ") + what);
+        return {};
+    }
+    if (v->is_string() && !v->get_ref<const std::string&>().empty()) return v->get<std::string>();
+    if (!v->is_array() || v->empty()) {
+        fail(v->is_array() || v->is_string() ? ids_.range : ids_.type, at(key),
+             std::string("must be ") + what + ", got " + shown(*v));
+        return {};
+    }
+    std::vector<std::string> refs;
+    for (size_t i = 0; i < v->size(); ++i) {
+        const json& item = (*v)[i];
+        const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+        if (item.is_string() && !item.get_ref<const std::string&>().empty()) {
+            refs.push_back(item.get<std::string>());
+        } else if (item.is_object()) {
+            Reader r(item, file_, item_path, errors_, ids_);
+            std::string ref = r.string("ref", Need::required);
+            if (!ref.empty()) refs.push_back(ref);
+        } else {
+            fail(ids_.type, item_path,
+                 "must be a non-empty string or a {\"ref\", \"covers\"} object, got " + shown(item));
+        }
+    }
+    return joined(refs, "; ");
+}
+
+std::string Reader::notes(const char* key) const {
+    const json* v = get(key);
+    if (!v || v->is_null()) return {};
+    if (v->is_string()) return v->get<std::string>();
+    if (v->is_array() && std::all_of(v->begin(), v->end(), [](const json& x) { return x.is_string(); })) {
+        std::vector<std::string> parts;
+        for (const json& x : *v) parts.push_back(x.get<std::string>());
+        return joined(parts, " ");
+    }
+    fail(ids_.type, at(key), "must be a string, an array of strings or null, got " + shown(*v));
+    return {};
+}
+
+}  // namespace infersizer::json_read

@@ -1,0 +1,411 @@
+// test_catalog_rules.cpp — the rules the core once kept as engine ids, platform ids and API names are read
+// from the catalog's data (docs/catalog.md): each test edits one field of the bundled data/*.json, loads it,
+// and shows the behaviour follow the data; a missing required field or an unknown id is an error that names it.
+//
+// Sections: [helpers] [weight-only fallback] [ggml kernels] [expert offload] [host defaults]
+//           [api comparison] [cpu default engine] [launcher] [json reader]
+#include "bundled_catalog.hpp"
+#include "catalog_json.hpp"
+#include "context.hpp"
+#include "cost.hpp"
+#include "estimate.hpp"
+#include "hardware_peaks.hpp"
+#include "json_reader.hpp"
+#include "offload.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace infersizer {
+namespace {
+
+using json = nlohmann::json;
+
+// ---------------------------------------------------------------------------------------------------
+// [helpers]
+// ---------------------------------------------------------------------------------------------------
+
+// The bundled catalog after `edit` changed one of its files; a Context points into its catalog, so the
+// catalog lives on the heap for as long as the test holds it.
+std::unique_ptr<Catalog> catalog_after(std::string CatalogFiles::*file, const std::function<void(json&)>& edit) {
+    CatalogFiles files = bundled::files();
+    json doc = json::parse(files.*file);
+    edit(doc);
+    files.*file = doc.dump();
+    auto loaded = load_catalog(files);
+    EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().to_string());
+    return std::make_unique<Catalog>(loaded.ok() ? loaded.value() : bundled::catalog());
+}
+
+// Every error of loading the bundled catalog after `edit`.
+Errors errors_after(std::string CatalogFiles::*file, const std::function<void(json&)>& edit) {
+    CatalogFiles files = bundled::files();
+    json doc = json::parse(files.*file);
+    edit(doc);
+    files.*file = doc.dump();
+    Errors errors;
+    EXPECT_FALSE(load_catalog(files, &errors).ok());
+    return errors;
+}
+
+void expect_single(const Errors& errors, const std::string& text) {
+    ASSERT_EQ(errors.size(), 1u) << (errors.empty() ? "no error" : errors.back().to_string());
+    EXPECT_EQ(errors[0].to_string(), text);
+}
+
+json& entry(json& doc, const char* collection, const std::string& id) {
+    for (json& e : doc[collection])
+        if (e["id"] == id) return e;
+    ADD_FAILURE() << collection << " has no id " << id;
+    static json none;
+    return none;
+}
+
+Scenario scenario(const std::string& model, const std::string& weights, const std::string& engine,
+                  const std::string& hardware) {
+    Scenario s;
+    s.model_id = model;
+    s.weights = weights;
+    s.engine = engine;
+    s.hardware_id = hardware;
+    s.count = 1;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1024;
+    s.output_tokens = 256;
+    s.concurrency = 1;
+    return s;
+}
+
+Context context(const Catalog& catalog, const Scenario& s) {
+    auto r = resolve(catalog, s);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
+    return r.ok() ? r.value() : Context{};
+}
+
+const Hardware& card(const Catalog& catalog, const std::string& id) {
+    const Hardware* h = catalog.find_hardware(id);
+    EXPECT_NE(h, nullptr) << id;
+    static const Hardware kNone{};
+    return h ? *h : kNone;
+}
+
+const WeightFormat& format(const Catalog& catalog, const std::string& id) {
+    const WeightFormat* f = catalog.find_weight_format(id);
+    EXPECT_NE(f, nullptr) << id;
+    static const WeightFormat kNone{};
+    return f ? *f : kNone;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [weight-only fallback] formats.json weight_only_fallback (was: engine_id == "tensorrt-llm", id != "mxfp4")
+// ---------------------------------------------------------------------------------------------------
+TEST(CatalogRules, Fp8OnAmpereFollowsTheFormatsFallback) {
+    const Catalog& c = bundled::catalog();
+    const Hardware& a100 = card(c, "nvidia-a100-sxm-80gb");  // Ampere: a 16-bit peak, no FP8 peak
+    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), a100, "vllm").has_value());
+    EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), a100, "tensorrt-llm").has_value());  // except_engines
+    // A card with FP8 tensor cores needs no fallback, whatever the engine.
+    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, "nvidia-h100-sxm-80gb"), "tensorrt-llm").has_value());
+
+    auto without = catalog_after(&CatalogFiles::formats,
+                                 [](json& d) { entry(d, "weight_formats", "fp8").erase("weight_only_fallback"); });
+    const auto why = format_unsupported_on(format(*without, "fp8"), a100, "vllm");
+    ASSERT_TRUE(why.has_value());
+    EXPECT_EQ(why->en, "A100 SXM4 80GB cannot run FP8 (Ampere): choose an int4/int8 or 16-bit format.");
+
+    auto no_exception = catalog_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "fp8")["weight_only_fallback"].erase("except_engines");
+    });
+    EXPECT_FALSE(format_unsupported_on(format(*no_exception, "fp8"), a100, "tensorrt-llm").has_value());
+
+    auto other_arch = catalog_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "fp8")["weight_only_fallback"]["architecture"] = "Hopper";
+    });
+    EXPECT_TRUE(format_unsupported_on(format(*other_arch, "fp8"), a100, "vllm").has_value());
+}
+
+TEST(CatalogRules, Mxfp4WithoutFp4TensorCoresFollowsTheFormatsFallback) {
+    const Catalog& c = bundled::catalog();
+    const Hardware& h100 = card(c, "nvidia-h100-sxm-80gb");  // no FP4 peak
+    EXPECT_FALSE(format_unsupported_on(format(c, "mxfp4"), h100, "vllm").has_value());
+    EXPECT_TRUE(format_unsupported_on(format(c, "nvfp4"), h100, "vllm").has_value());  // nvfp4 has no fallback
+
+    auto without = catalog_after(&CatalogFiles::formats,
+                                 [](json& d) { entry(d, "weight_formats", "mxfp4").erase("weight_only_fallback"); });
+    const auto why = format_unsupported_on(format(*without, "mxfp4"), h100, "vllm");
+    ASSERT_TRUE(why.has_value());
+    EXPECT_EQ(why->en, "H100 SXM5 80GB has no FP4 tensor cores: mxfp4 needs a Blackwell-generation card.");
+}
+
+TEST(CatalogRules, FallbackNeedsASourceAndKnownEngines) {
+    expect_single(errors_after(&CatalogFiles::formats,
+                               [](json& d) {
+                                   entry(d, "weight_formats", "fp8")["weight_only_fallback"].erase("source");
+                               }),
+                  "[catalog.missing_field] formats.json: weight_formats[3].weight_only_fallback.source: missing; must "
+                  "be a non-empty string or a non-empty array of {\"ref\", \"covers\"} objects");
+    const Errors errors = errors_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "fp8")["weight_only_fallback"]["except_engines"] = {"trt"};
+    });
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].id, "catalog.reference");
+    EXPECT_EQ(errors[0].path, "formats.json: weight_formats[3].weight_only_fallback.except_engines[0]");
+    EXPECT_EQ(errors[0].message.rfind("unknown engine \"trt\"; known: vllm, ", 0), 0u) << errors[0].message;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [ggml kernels] engines.json traits.ggml_kernels (was: engine id llama.cpp / ollama)
+// ---------------------------------------------------------------------------------------------------
+TEST(CatalogRules, GgmlKernelsAreAnEngineTrait) {
+    const Catalog& c = bundled::catalog();
+    const Scenario s = scenario("Llama-3.1-8B", "bf16", "llama.cpp", "nvidia-rtx-4090");
+    EXPECT_TRUE(c.find_engine("llama.cpp")->traits.ggml_kernels);
+    EXPECT_TRUE(c.find_engine("ollama")->traits.ggml_kernels);
+    EXPECT_FALSE(c.find_engine("vllm")->traits.ggml_kernels);
+    EXPECT_TRUE(runs_ggml(context(c, s)));
+
+    auto without = catalog_after(&CatalogFiles::engines,
+                                 [](json& d) { entry(d, "engines", "llama.cpp")["traits"].erase("ggml_kernels"); });
+    EXPECT_FALSE(runs_ggml(context(*without, s)));
+    // GGUF weights run on ggml's kernels whatever the engine says.
+    EXPECT_TRUE(runs_ggml(context(*without, scenario("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090"))));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [expert offload] engines.json traits.expert_offload, expert_offload_caveat (was: llama.cpp / ollama ids)
+// ---------------------------------------------------------------------------------------------------
+Scenario overflowing_moe(const std::string& engine) {
+    return scenario("Qwen3-30B-A3B", "Q4_K_M", engine, "nvidia-rtx-4060ti-16gb");  // ≈ 17 GiB on a 16 GB card
+}
+
+TEST(CatalogRules, ExpertOffloadIsAnEngineTrait) {
+    const Catalog& c = bundled::catalog();
+    ASSERT_TRUE(estimate_offload(context(c, overflowing_moe("llama.cpp")), 1, 1).has_value());
+
+    auto without = catalog_after(&CatalogFiles::engines,
+                                 [](json& d) { entry(d, "engines", "llama.cpp")["traits"].erase("expert_offload"); });
+    EXPECT_FALSE(estimate_offload(context(*without, overflowing_moe("llama.cpp")), 1, 1).has_value());
+}
+
+TEST(CatalogRules, OffloadCaveatComesFromTheEngine) {
+    const Catalog& c = bundled::catalog();
+    const Text& caveat = *c.find_engine("ollama")->traits.expert_offload_caveat;
+    auto has_caveat = [&](const std::optional<OffloadResult>& o) {
+        if (!o) return false;
+        for (const Text& w : o->warnings)
+            if (w.en == caveat.en) return true;
+        return false;
+    };
+    EXPECT_TRUE(has_caveat(estimate_offload(context(c, overflowing_moe("ollama")), 1, 1)));
+    EXPECT_FALSE(has_caveat(estimate_offload(context(c, overflowing_moe("llama.cpp")), 1, 1)));
+
+    auto without = catalog_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "ollama")["traits"].erase("expert_offload_caveat");
+    });
+    const auto o = estimate_offload(context(*without, overflowing_moe("ollama")), 1, 1);
+    ASSERT_TRUE(o.has_value());
+    EXPECT_FALSE(has_caveat(o));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [host defaults] hardware.json host_defaults (was: two platform ids and a market list in offload.cpp)
+// ---------------------------------------------------------------------------------------------------
+TEST(CatalogRules, HostPlatformComesFromHostDefaults) {
+    const Catalog& c = bundled::catalog();
+    EXPECT_EQ(c.default_host_for(card(c, "nvidia-h100-sxm-80gb"))->id, "epyc-genoa-12ch-ddr5-4800");
+    EXPECT_EQ(c.default_host_for(card(c, "nvidia-rtx-4090"))->id, "desktop-ddr5-5600-2ch");
+    const auto bundled_offload = estimate_offload(context(c, overflowing_moe("llama.cpp")), 1, 1);
+    ASSERT_TRUE(bundled_offload.has_value());
+    EXPECT_EQ(bundled_offload->host_platform, "desktop-ddr5-5600-2ch");
+
+    auto ddr4 = catalog_after(&CatalogFiles::hardware,
+                              [](json& d) { d["host_defaults"]["desktop"] = "desktop-ddr4-3200-2ch"; });
+    const auto slower = estimate_offload(context(*ddr4, overflowing_moe("llama.cpp")), 1, 1);
+    ASSERT_TRUE(slower.has_value());
+    EXPECT_EQ(slower->host_platform, "desktop-ddr4-3200-2ch");
+    EXPECT_LT(slower->decode_tps_per_seq.hi, bundled_offload->decode_tps_per_seq.hi);
+
+    auto consumer_in_servers = catalog_after(&CatalogFiles::hardware,
+                                             [](json& d) { d["host_defaults"]["server_markets"].push_back("consumer"); });
+    EXPECT_EQ(consumer_in_servers->default_host_for(card(c, "nvidia-rtx-4090"))->id, "epyc-genoa-12ch-ddr5-4800");
+}
+
+TEST(CatalogRules, HostDefaultsAreRequiredAndNameCpuPlatforms) {
+    expect_single(errors_after(&CatalogFiles::hardware, [](json& d) { d.erase("host_defaults"); }),
+                  "[catalog.missing_field] hardware.json: host_defaults: missing; must be an object");
+    expect_single(errors_after(&CatalogFiles::hardware, [](json& d) { d["host_defaults"].erase("server"); }),
+                  "[catalog.missing_field] hardware.json: host_defaults.server: missing; must be a non-empty string");
+    const Errors errors =
+        errors_after(&CatalogFiles::hardware, [](json& d) { d["host_defaults"]["desktop"] = "nvidia-rtx-4090"; });
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].id, "catalog.reference");
+    EXPECT_EQ(errors[0].path, "hardware.json: host_defaults.desktop");
+    EXPECT_EQ(errors[0].message.rfind("unknown cpu platform \"nvidia-rtx-4090\"; known: desktop-ddr4-3200-2ch, ", 0), 0u)
+        << errors[0].message;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [api comparison] prices.json api_comparison (was: a threshold and two name lists in cost.cpp)
+// ---------------------------------------------------------------------------------------------------
+TEST(CatalogRules, ApiComparisonComesFromPrices) {
+    const Catalog& c = bundled::catalog();
+    const ModelArch& small_model = *c.find_model("Llama-3.1-8B");
+    const auto bundled_choice = representative_api(c, small_model);
+    ASSERT_TRUE(bundled_choice.has_value());
+    EXPECT_EQ(bundled_choice->model.rfind("deepseek-flash", 0), 0u) << bundled_choice->model;
+    EXPECT_EQ(bundled_choice->rule.en,
+              "≤ 14B parameters: compared with a cheap current API (DeepSeek flash tier); the same model's off-peak "
+              "and peak prices form the interval");
+    EXPECT_EQ(bundled_choice->rule.zh, "≤ 14B 参数的模型对比一个便宜的当前 API（DeepSeek flash 档）；同一模型的峰谷价构成区间");
+
+    // A lower threshold puts the 8B model in the large tier.
+    auto lower = catalog_after(&CatalogFiles::prices,
+                               [](json& d) { d["api_comparison"]["small_model_max_params"] = 5e9; });
+    const auto large = representative_api(*lower, small_model);
+    ASSERT_TRUE(large.has_value());
+    EXPECT_EQ(large->model.rfind("deepseek-v4-pro", 0), 0u) << large->model;
+    EXPECT_EQ(large->rule.en.rfind("> 5B parameters: compared with a flagship-class open-model API", 0), 0u)
+        << large->rule.en;
+
+    // Another first name in the tier is the rule.
+    auto other = catalog_after(&CatalogFiles::prices, [](json& d) {
+        d["api_comparison"]["small"]["models"] = {"qwen-turbo"};
+    });
+    const auto qwen = representative_api(*other, small_model);
+    ASSERT_TRUE(qwen.has_value());
+    EXPECT_EQ(qwen->model.rfind("qwen-turbo", 0), 0u) << qwen->model;
+}
+
+TEST(CatalogRules, ApiComparisonIsRequired) {
+    expect_single(errors_after(&CatalogFiles::prices, [](json& d) { d.erase("api_comparison"); }),
+                  "[catalog.missing_field] prices.json: api_comparison: missing; must be an object");
+    expect_single(errors_after(&CatalogFiles::prices,
+                               [](json& d) { d["api_comparison"]["large"].erase("models"); }),
+                  "[catalog.missing_field] prices.json: api_comparison.large.models: missing; must be a non-empty "
+                  "array of strings");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [cpu default engine] engines.json traits.default_for_cpu (was: find_engine("llama.cpp") in decision.cpp)
+// ---------------------------------------------------------------------------------------------------
+TEST(CatalogRules, CpuDefaultEngineIsATrait) {
+    ASSERT_NE(bundled::catalog().default_cpu_engine(), nullptr);
+    EXPECT_EQ(bundled::catalog().default_cpu_engine()->id, "llama.cpp");
+
+    auto moved = catalog_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "llama.cpp")["traits"].erase("default_for_cpu");
+        entry(d, "engines", "ollama")["traits"]["default_for_cpu"] = true;
+    });
+    ASSERT_NE(moved->default_cpu_engine(), nullptr);
+    EXPECT_EQ(moved->default_cpu_engine()->id, "ollama");
+
+    auto none = catalog_after(&CatalogFiles::engines,
+                              [](json& d) { entry(d, "engines", "llama.cpp")["traits"].erase("default_for_cpu"); });
+    EXPECT_EQ(none->default_cpu_engine(), nullptr);
+}
+
+TEST(CatalogRules, OnlyOneCpuDefaultEngine) {
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "ollama")["traits"]["default_for_cpu"] = true; }),
+                  "[catalog.range] engines.json: engines[4].traits.default_for_cpu: only one engine may be the CPU "
+                  "default; \"llama.cpp\" already is (engines.json: engines[3])");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [launcher] engines.json traits.launcher keys deploy.cpp's command builders (was: a chain of id compares)
+// ---------------------------------------------------------------------------------------------------
+DeployHints hints(const Catalog& catalog, const Scenario& s) {
+    auto r = estimate(catalog, s);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
+    return r.ok() ? r->deploy : DeployHints{};
+}
+
+TEST(CatalogRules, LaunchCommandFollowsTheLauncher) {
+    const Scenario s = scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    EXPECT_EQ(hints(bundled::catalog(), s).launch_command.rfind("vllm serve ", 0), 0u);
+
+    auto sglang_launcher = catalog_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "vllm")["traits"]["launcher"] = "sglang-launch-server";
+    });
+    EXPECT_EQ(hints(*sglang_launcher, s).launch_command.rfind("python -m sglang.launch_server ", 0), 0u);
+
+    auto no_launcher = catalog_after(&CatalogFiles::engines,
+                                     [](json& d) { entry(d, "engines", "vllm")["traits"].erase("launcher"); });
+    EXPECT_EQ(hints(*no_launcher, s).launch_command, "# no launch template for engine 'vllm'");
+}
+
+TEST(CatalogRules, EveryLauncherNameHasACommandBuilder) {
+    const Scenario s = scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    for (const std::string& name : launcher_names()) {
+        auto edited = catalog_after(&CatalogFiles::engines,
+                                    [&](json& d) { entry(d, "engines", "vllm")["traits"]["launcher"] = name; });
+        EXPECT_EQ(hints(*edited, s).launch_command.rfind("# no launch template", 0), std::string::npos) << name;
+    }
+}
+
+TEST(CatalogRules, UserEngineReusesALauncher) {
+    json fork = json::parse(bundled::files().engines)["engines"][0];  // vLLM's entry under another id
+    fork["id"] = "my-vllm-fork";
+    auto merged = merge_catalog(bundled::catalog(), json({{"engines", {fork}}}).dump());
+    ASSERT_TRUE(merged.ok()) << merged.error().to_string();
+    Scenario s = scenario("Llama-3.1-8B", "bf16", "my-vllm-fork", "nvidia-h100-sxm-80gb");
+    EXPECT_EQ(hints(merged.value(), s).launch_command.rfind("vllm serve ", 0), 0u);
+}
+
+TEST(CatalogRules, TraitsAreValidated) {
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "vllm")["traits"]["launcher"] = "vllm"; }),
+                  "[catalog.range] engines.json: engines[0].traits.launcher: must be one of vllm-serve, "
+                  "sglang-launch-server, trtllm-serve, llama-server, ollama-serve, transformers-serve or null; got "
+                  "\"vllm\"");
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "vllm")["traits"].erase("source"); }),
+                  "[catalog.missing_field] engines.json: engines[0].traits.source: missing; must be a non-empty string "
+                  "or a non-empty array of {\"ref\", \"covers\"} objects");
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "ollama")["traits"]["expert_offload_caveat"] = "x"; }),
+                  "[catalog.type] engines.json: engines[4].traits.expert_offload_caveat: must be an object, got \"x\"");
+}
+
+// An engine without traits loads (user catalogs) and has none of them.
+TEST(CatalogRules, EngineWithoutTraitsHasNone) {
+    auto bare = catalog_after(&CatalogFiles::engines, [](json& d) { entry(d, "engines", "llama.cpp").erase("traits"); });
+    const Engine& e = *bare->find_engine("llama.cpp");
+    EXPECT_TRUE(e.traits.launcher.empty());
+    EXPECT_FALSE(e.traits.ggml_kernels || e.traits.expert_offload || e.traits.default_for_cpu);
+    EXPECT_FALSE(e.traits.expert_offload_caveat.has_value());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [json reader] json_reader.hpp on its own, with another error-id family
+// ---------------------------------------------------------------------------------------------------
+TEST(JsonReader, ReportsEveryBadFieldWithItsPathAndItsIdFamily) {
+    const json_read::ErrorIds ids{"scenario.type", "scenario.range", "scenario.missing_field", "scenario.parse"};
+    Errors errors;
+    const auto doc = json_read::parse_document(R"({"count": 2.5, "name": "", "nested": {"share": 1.5}})", "scenario",
+                                               errors, ids);
+    ASSERT_TRUE(doc.has_value());
+    const json_read::Reader r(*doc, "scenario", "", errors, ids);
+    EXPECT_EQ(r.count("count", json_read::kPositiveInt, json_read::Need::required), 0);
+    EXPECT_EQ(r.string("name", json_read::Need::required), "");
+    EXPECT_FALSE(r.flag("missing", json_read::Need::optional));
+    if (auto nested = r.child("nested", json_read::Need::required)) {
+        EXPECT_FALSE(nested->number("share", json_read::kFraction, json_read::Need::required).has_value());
+    }
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].to_string(), "[scenario.type] scenario: count: must be a positive integer, got 2.5");
+    EXPECT_EQ(errors[1].to_string(), "[scenario.range] scenario: name: must be a non-empty string, got \"\"");
+    EXPECT_EQ(errors[2].to_string(), "[scenario.range] scenario: nested.share: must be a number in (0, 1], got 1.5");
+
+    Errors parse_errors;
+    EXPECT_FALSE(json_read::parse_document("[1]", "scenario", parse_errors, ids).has_value());
+    ASSERT_EQ(parse_errors.size(), 1u);
+    EXPECT_EQ(parse_errors[0].to_string(), "[scenario.type] scenario: must be a JSON object, got [1]");
+}
+
+}  // namespace
+}  // namespace infersizer
