@@ -1,10 +1,12 @@
-// estimate.cpp — the orchestration: resolve → memory → fit → speed → plan → cost → decision → deploy.
-// Each step is a module of its own; this file only decides the card count and tensor parallelism for
-// the user's hardware, collects warnings, and writes the formula trace.
+// estimate.cpp — the orchestration: resolve → assess (memory → fit → speed → offload → judge → plan) →
+// cost → decision → verdict → deploy. Each step is a module of its own that takes its inputs explicitly: the
+// later stages take the Assessment whole (assessment.hpp). This file only decides the card count and tensor
+// parallelism for the user's hardware, collects warnings, and writes the formula trace.
 #include "estimate.hpp"
 
 #include "format_text.hpp"
 
+#include "assessment.hpp"
 #include "context.hpp"
 #include "cost.hpp"
 #include "decision.hpp"
@@ -181,33 +183,27 @@ void add_trace(const Context& ctx, Result& r) {
       fmt(p.requests_in_flight, "") + ", " + fmt(p.kv_in_use_gib, "GiB"));
 }
 
-Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& opt) {
-    auto resolved = resolve(catalog, scenario);
-    if (!resolved) return resolved.error();
-    Context ctx = *resolved;
-
-    Result r;
-    r.model_name = ctx.model.id;
-    r.hardware_name = ctx.hardware.name;
-
+// The scenario's own setup, whole: the layout on the user's cards, one replica's memory, the fit, the speed,
+// MoE offload, the judgement, and (when asked) the planner's rows.
+Assessment assess(Context& ctx, const EstimateOptions& opt) {
+    const Scenario& scenario = ctx.scenario;
+    Assessment a;
     // The layout on the user's cards: the planner's, when it chose the count; else the TP that suits the count.
     int tp = 0;           // cards splitting each layer's matrices (a layer split's cards for llama.cpp / Ollama)
     int replica_cards = 0;  // cards of one replica (TP × pipeline stages)
-    std::optional<PlanRow> own;
     if (ctx.count_from_planner) {
-        own = plan_for(ctx, ctx.hardware, Precision::simulate);
-        if (own->cards.hi > 0) {
+        const PlanRow own = plan_for(ctx, ctx.hardware, Precision::simulate);
+        if (own.cards.hi > 0) {
             // The pessimistic count with its layout, so this estimate describes the setup the plan row prices.
-            ctx.count = std::max(1, static_cast<int>(std::ceil(own->cards.hi)));
-            tp = std::max(1, own->tp);
-            replica_cards = std::max(1, own->tp * own->pp);
-            r.planned = PlannedCount{own->cards, own->replicas, own->tp, own->pp, own->layer_split};
+            ctx.count = std::max(1, static_cast<int>(std::ceil(own.cards.hi)));
+            tp = std::max(1, own.tp);
+            replica_cards = std::max(1, own.tp * own.pp);
+            a.planned = PlannedCount{own.cards, own.replicas, own.tp, own.pp, own.layer_split};
         } else {
             ctx.count = 1;
         }
     }
-    r.count = ctx.count;
-    r.count_from_planner = ctx.count_from_planner;
+    a.count = ctx.count;
     if (tp == 0) {
         tp = choose_tp(ctx);
         replica_cards = tp;
@@ -216,34 +212,58 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.
-    r.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens);
-    r.memory.replicas = replicas;
-    r.memory.all_cards_total_gib = r.memory.total_gib * static_cast<double>(replicas);
-    r.fit = estimate_fit(ctx, ctx.count, replica_cards);
+    a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens);
+    a.memory.replicas = replicas;
+    a.memory.all_cards_total_gib = a.memory.total_gib * static_cast<double>(replicas);
+    a.fit = estimate_fit(ctx, ctx.count, replica_cards);
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
-    r.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards));
+    a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards));
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
     // launch command read this).
-    r.offload = estimate_offload(ctx, ctx.count, tp);
-    const bool wired = raised_wired_limit_mib(ctx, r.memory, ctx.count).has_value();
-    const Judgement judgement = judge_setup(ctx, r.fit, r.performance, wired, r.offload ? &*r.offload : nullptr);
-    r.status = judgement.status;
-    r.targets_met = judgement.targets_met;
-    r.remedy = judgement.remedy;
+    a.offload = estimate_offload(ctx, ctx.count, tp);
+    const bool wired = raised_wired_limit_mib(ctx, a.memory, ctx.count).has_value();
+    const Judgement judgement = judge_setup(ctx, a.fit, a.performance, wired, a.offload ? &*a.offload : nullptr);
+    a.status = judgement.status;
+    a.targets_met = judgement.targets_met;
+    a.remedy = judgement.remedy;
     if (opt.plan) {
-        r.plan = plan_all(ctx);
+        a.plan = plan_all(ctx);
         // More cards than the load needs (a training cluster reused for serving): how many suffice.
         if (!ctx.count_from_planner)
-            for (const PlanRow& row : r.plan)
+            for (const PlanRow& row : a.plan)
                 if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi < ctx.count)
-                    r.cards_needed = row.cards;
+                    a.cards_needed = row.cards;
     }
+    return a;
+}
+
+Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& opt) {
+    auto resolved = resolve(catalog, scenario);
+    if (!resolved) return resolved.error();
+    Context ctx = *resolved;
+    const Assessment a = assess(ctx, opt);
+
+    Result r;
+    r.model_name = ctx.model.id;
+    r.hardware_name = ctx.hardware.name;
+    r.count = a.count;
+    r.count_from_planner = ctx.count_from_planner;
+    r.planned = a.planned;
+    r.memory = a.memory;
+    r.fit = a.fit;
+    r.performance = a.performance;
+    r.offload = a.offload;
+    r.status = a.status;
+    r.targets_met = a.targets_met;
+    r.remedy = a.remedy;
+    r.plan = a.plan;
+    r.cards_needed = a.cards_needed;
     if (opt.decision) {
-        r.cost = estimate_cost(ctx, r);
-        r.decision = decide_paths(ctx, r);
-        r.scenarios = decide_seed_scenarios(ctx, r);
-        r.verdict = verdict_sentence(ctx, r);
-        r.deploy = deploy_hints(ctx, r);
+        r.cost = estimate_cost(ctx, a);
+        r.decision = decide_paths(ctx, a, r.cost);
+        r.scenarios = decide_seed_scenarios(ctx, a, r.cost);
+        r.verdict = verdict_sentence(ctx, a);
+        r.deploy = deploy_hints(ctx, a);
     }
     r.warnings = ctx.warnings;
     // The speed module's own warnings (a CPU's assumed cores and clock, an inferred peak or bandwidth) reach

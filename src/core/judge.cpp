@@ -40,11 +40,13 @@ Verdict memory_verdict(const Result& r) {
     return r.fit.fits ? Verdict::yes : Verdict::conditional;
 }
 
-Verdict status_verdict(const Result& r) {
-    if (r.status == ServingStatus::meets) return Verdict::yes;
-    if (r.status == ServingStatus::misses_targets && r.targets_met.optimistic) return Verdict::conditional;
-    if (r.status == ServingStatus::does_not_fit && r.remedy != FitRemedy::none) return Verdict::conditional;
+Verdict status_verdict(ServingStatus status, const TargetsMet& met, FitRemedy remedy) {
+    if (status == ServingStatus::meets) return Verdict::yes;
+    if (status == ServingStatus::misses_targets && met.optimistic) return Verdict::conditional;
+    if (status == ServingStatus::does_not_fit && remedy != FitRemedy::none) return Verdict::conditional;
     return Verdict::no;
 }
+
+Verdict status_verdict(const Result& r) { return status_verdict(r.status, r.targets_met, r.remedy); }
 
 }  // namespace infersizer

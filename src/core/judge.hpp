@@ -27,6 +27,7 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
 // The colour of the judgement: meets → yes (green); misses the targets but meets them at the fast end, or does
 // not fit as given but has a remedy → conditional (amber); otherwise no (red). The page's badge, the CLI's tag
 // and the decision table's row for the user's own cards use this.
+Verdict status_verdict(ServingStatus status, const TargetsMet& met, FitRemedy remedy);
 Verdict status_verdict(const Result& r);
 
 // Memory's colour: yes when every user fits at the full context (fit.fits); conditional when the setup runs and

@@ -8,6 +8,7 @@
 #include "catalog_json.hpp"
 #include "context.hpp"
 #include "decision.hpp"
+#include "decision_search.hpp"
 #include "estimate.hpp"
 #include "format_text.hpp"
 #include "memory.hpp"

@@ -3,6 +3,7 @@
 #include "bundled_catalog.hpp"
 #include "context.hpp"
 #include "decision.hpp"
+#include "decision_search.hpp"
 #include "result_json.hpp"
 #include "estimate.hpp"
 #include "format_text.hpp"

@@ -1,0 +1,108 @@
+// decision_search.cpp — the largest concurrency and the longest context that still meet the targets.
+#include "decision_search.hpp"
+
+#include "memory.hpp"
+#include "sizing.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace infersizer {
+
+namespace {
+
+// The limit at each end, screened with the steady-state estimate and settled with the simulation (sizing.hpp);
+// `check` is the full check one step beyond the pessimistic limit (what the sentence says fails there).
+template <class Meets, class Check, class Value>
+SearchLimit run_search(int64_t a, int64_t b, Meets meets, Check check, Value value) {
+    SearchLimit s;
+    s.upper = value(std::max(a, b));
+    if (a > b) return s;
+    auto screen = [&](End end) { return [&, end](int64_t k) { return meets(k, end, false); }; };
+    auto confirm = [&](End end) { return [&, end](int64_t k) { return meets(k, end, true); }; };
+    const int64_t kp = largest_true_confirmed(a, b, screen(End::slow), confirm(End::slow));
+    // The fast end holds wherever the slow end does: search on from there.
+    int64_t ko = largest_true_confirmed(std::max(a, kp), b, screen(End::fast), confirm(End::fast));
+    ko = std::max(ko, kp);
+    s.pessimistic = kp >= a ? value(kp) : 0;
+    s.optimistic = ko >= a ? value(ko) : 0;
+    s.pessimistic_capped = kp == b;
+    s.optimistic_capped = ko == b;
+    const int64_t beyond = kp >= a ? kp + 1 : a;
+    if (beyond <= b) {
+        s.beyond_check = check(beyond);
+        s.beyond = s.beyond_check.pessimistic;
+    }
+    return s;
+}
+
+}  // namespace
+
+SearchLimit max_concurrency_meeting_targets(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
+                                            int64_t context_tokens) {
+    replicas = std::max(1, replicas);
+    // One replica's memory and sizer; concurrency n puts ⌈n / replicas⌉ users on each.
+    const MemoryBatch memory = memory_batch(ctx, hw, layout, 1, context_tokens);
+    const Context c = context_on(ctx, hw, layout.tp, 1, context_tokens);
+    ReplicaSizer sizer(c, layout.tp, memory.kv);
+    const int64_t cap = std::max<int64_t>(1, limits::kConcurrencyMax / replicas);
+    SearchLimit s;
+    s.upper = std::min<int64_t>(limits::kConcurrencyMax, cap * replicas);
+    const int64_t slow = memory.per_replica.lo >= 1 ? sizer.max_users(End::slow, cap, true) : 0;
+    const int64_t fast = memory.per_replica.hi >= 1 ? std::max(slow, sizer.max_users(End::fast, cap, true)) : slow;
+    s.pessimistic = slow * replicas;
+    s.optimistic = fast * replicas;
+    s.pessimistic_capped = slow == cap;
+    s.optimistic_capped = fast == cap;
+    const int64_t beyond = slow * replicas + 1;
+    if (beyond <= s.upper) {
+        s.beyond_check = check_serving(ctx, hw, layout, replicas, beyond, context_tokens);
+        s.beyond = s.beyond_check.pessimistic;
+    }
+    return s;
+}
+
+SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, ReplicaLayout layout, int replicas,
+                                        int64_t concurrency) {
+    const Scenario& s = ctx.scenario;
+    replicas = std::max(1, replicas);
+    const int64_t users = (std::max<int64_t>(1, concurrency) + replicas - 1) / replicas;
+    const int64_t shortest = std::max(limits::kContextMin, s.prompt_tokens + s.output_tokens);
+    const int64_t longest = std::max(ctx.model.max_context > 0 ? ctx.model.max_context : limits::kContextMax,
+                                     s.context_tokens);
+    const int64_t a = (shortest + kContextStepTokens - 1) / kContextStepTokens;
+    const int64_t b = longest / kContextStepTokens;
+    // A sizer per context (the context moves what memory holds, not the requests' lengths).
+    struct AtContext {
+        MemoryBatch memory;
+        Context ctx;
+        std::unique_ptr<ReplicaSizer> sizer;
+    };
+    std::map<int64_t, std::unique_ptr<AtContext>> at;
+    auto get = [&](int64_t k) -> AtContext& {
+        auto it = at.find(k);
+        if (it == at.end()) {
+            auto e = std::make_unique<AtContext>();
+            e->memory = memory_batch(ctx, hw, layout, 1, k * kContextStepTokens);
+            e->ctx = context_on(ctx, hw, layout.tp, users, k * kContextStepTokens);
+            e->sizer = std::make_unique<ReplicaSizer>(e->ctx, layout.tp, e->memory.kv);
+            it = at.emplace(k, std::move(e)).first;
+        }
+        return *it->second;
+    };
+    auto meets = [&](int64_t k, End end, bool simulate) {
+        AtContext& e = get(k);
+        if (!e.memory.one_sequence_fits) return false;
+        const bool memory_ok = end == End::slow ? e.memory.per_replica.lo >= 1 : e.memory.per_replica.hi >= 1;
+        if (!memory_ok) return false;
+        return simulate ? e.sizer->simulate(users, end).meets() : e.sizer->screen(users, end).meets();
+    };
+    return run_search(
+        a, b, meets,
+        [&](int64_t k) { return check_serving(ctx, hw, layout, replicas, concurrency, k * kContextStepTokens); },
+        [](int64_t k) { return k * kContextStepTokens; });
+}
+
+
+}  // namespace infersizer

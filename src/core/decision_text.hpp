@@ -1,0 +1,123 @@
+// decision_text.hpp — every sentence of the decision table and the verdict, in Chinese and English. The
+// functions take the facts a judgement already settled (verdicts, limits, checks, costs) and only word them:
+// a sentence can change here without touching a verdict in decision.cpp, and a verdict there without
+// touching a sentence here. Tests pin both (tests/core/test_decision.cpp, the golden results).
+#pragma once
+
+#include "context.hpp"
+#include "decision_search.hpp"
+#include "result.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+// ---------------------------------------------------------------------------------------------------
+// Shared phrases
+// ---------------------------------------------------------------------------------------------------
+
+// "2 × RTX 4090".
+Text cards_label(const Hardware& hw, int cards);
+// "8–12 × H100 SXM5 80GB (TP 2 × 4–6 replicas)": the planner's count with its layout.
+Text planned_label(const Hardware& hw, const PlannedCount& p);
+// "<who> holds up to 3–5 concurrent users at 8k context; beyond, TTFT passes 2 s (memory holds …)".
+Text concurrency_sentence(const Text& who, const SearchLimit& lim, int64_t context_tokens, int replicas,
+                          const Targets& t, const Hardware& hw, const ServingCheck& at_one);
+// "; at 5 users, beyond 24k context memory runs out" — empty when the context holds to the model's maximum.
+Text context_clause(const SearchLimit& lim, int64_t concurrency, const Targets& t, const Hardware& hw);
+// "; one user works only up to 12k context".
+Text one_user_context_clause(int64_t context_tokens);
+// "at 5 concurrent users TTFT (p90) 0.3–0.6 s, 35–60 tok/s per user": the figures the targets are judged on.
+Text speed_clause(const PerformanceResult& p, int64_t concurrency);
+// "memory 30–34 / 80 GiB" (per replica when there are several).
+Text memory_clause(const Hardware& hw, const MemoryResult& m);
+// A paged engine whose users would not all fit at the full context at once: what one replica holds at the
+// typical request length, then the worst case.
+Text typical_memory_clause(const MemoryResult& m, const PerformanceResult& p, int64_t context_tokens);
+// "; prefill assumes the product line's 6–16 cores" — a CPU platform whose compute comes from its product line.
+Text product_line_clause(const Hardware& hw);
+// "; the planner suggests 2–4 × H100 …, about $…/month" — the first plan row that meets the targets.
+Text planner_suggestion(const std::vector<PlanRow>& plan);
+Text cannot_be_judged();
+
+// ---------------------------------------------------------------------------------------------------
+// Path rows: CPU, GPU, API
+// ---------------------------------------------------------------------------------------------------
+
+// Why the CPU row runs on the platform it does.
+enum class CpuPlatformPick { users_own, lowest_meeting, highest_fallback };
+Text cpu_platform_why(CpuPlatformPick pick, const std::string& engine);
+Text no_cpu_platform_reason();
+// "<platform> (<why>): decode is bound by 90 GB/s of memory bandwidth; <speed>; <memory>".
+Text cpu_reason(const Hardware& hw, const Text& why, const ServingCheck& at, int64_t concurrency, const Text& memory);
+
+Text planner_pick_origin();
+Text no_accelerator_holds_reason();
+Text no_card_count_holds();
+// "<label><origin><layout>: <memory>; <speed>".
+Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layout, const Text& memory,
+                const ServingCheck& at, int64_t concurrency);
+// "; <offload note>" when offload makes it meet the targets, else "; even with <offload note>".
+Text offload_clause(const OffloadResult& offload, bool meets);
+Text wired_limit_clause(long long mib);
+
+Text no_api_price_reason();
+// The data-residency caveat; the seed's cloud-API row says "in-house", the path row "on premises".
+Text residency_caveat(bool in_house);
+// "<api>: about $…/month at N requests/day; self-hosted (…) $…/month".
+Text api_reason(const CostResult& c, double requests_per_day);
+// "above N requests/day <what> is cheaper", or "today's … are past the break-even …"; empty without prices.
+Text break_even_clause(const CostResult& c, double requests_per_day, const Text& what);
+Text self_hosting_word();
+Text renting_cards_word();
+// The break-even clause, then what rules out any cloud API whatever the price.
+Text with_api_caveats(const Text& break_even);
+
+// ---------------------------------------------------------------------------------------------------
+// The seed's scenario rows: personal, offline batch, cloud API, online service
+// ---------------------------------------------------------------------------------------------------
+
+Text personal_reason(const Text& label, int64_t context_tokens, const ServingCheck& one, const Targets& t,
+                     const Hardware& hw);
+Text personal_fails_when(const SearchLimit& lim, const ServingCheck& one, const Targets& t, const Hardware& hw);
+
+Text offline_no_sequence_reason(const Text& label);
+Text fails_at_any_traffic();
+Text offline_speed_unknown_reason();
+Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_batch_opt, Interval throughput_tps,
+                    Interval requests_per_day, double needed_requests_per_day);
+Text offline_fails_when(Interval requests_per_day);
+
+Text cloud_api_reason(const CostResult& c, double requests_per_day);
+Text no_priced_rental_clause();
+Text cloud_caveats_in_house();
+Text rental_clause(const PlanRow& rent);
+
+// "200 concurrent users, TTFT ≤ 1 s, ≥ 20 tok/s each".
+Text online_goal(const Scenario& sc);
+Text online_none_meets_reason(const Text& goal);
+Text online_none_fails_when(const PlanRow* pick);
+Text online_reason(const Text& goal, const Text& label, const PlanRow& pick, int replicas, const ServingCheck& at,
+                   int64_t concurrency);
+Text add_replicas_clause();
+
+// ---------------------------------------------------------------------------------------------------
+// The verdict sentence, one per judgement (judge.hpp)
+// ---------------------------------------------------------------------------------------------------
+
+// "needs …, macOS's default GPU share leaves …; after sudo sysctl …, <speed>", and what it still misses.
+Text verdict_needs_wired_limit(const Text& label, const Hardware& hw, const MemoryResult& m, const Text& speed,
+                               long long mib, const Text* still_missing);
+// What the memory needs against what the cards offer after headroom.
+Text memory_need(const Hardware& hw, const MemoryResult& m);
+Text verdict_runs_with_offload(const Text& label, const Text& need, const OffloadResult& offload, const Text& suggestion);
+Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t context_tokens, Interval held,
+                               const Text& speed, const Text& suggestion);
+Text verdict_not_enough(const Text& label, const Text& need, const Text& suggestion);
+Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed);
+Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed);
+Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion);
+
+}  // namespace infersizer
