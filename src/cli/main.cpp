@@ -1,4 +1,4 @@
-// main.cpp — the thin CLI over the core (../shared/spec/contract.md). All estimation happens in the
+// main.cpp — the thin CLI over the core (docs/contract.md). All estimation happens in the
 // core; this file reads arguments and files, and prints. Exit codes: 0 ok, 2 bad input, 1 internal.
 #include "bundled_catalog.hpp"
 #include "catalog_json.hpp"

@@ -18,7 +18,7 @@ namespace infersizer::gguf {
 
 namespace {
 
-// Block sizes: ggml/src/ggml-common.h block structs and ggml.c type_traits (gguf-quant-mixes.md §3).
+// Block sizes: ggml/src/ggml-common.h block structs and ggml.c type_traits (docs/references/gguf-quant-mixes.md §3).
 struct TypeRow {
     GgmlType type;
     GgmlTypeTraits traits;
@@ -39,7 +39,7 @@ constexpr TypeRow kTypes[] = {
     {GgmlType::MXFP4, {"MXFP4", 32, 17}},
 };
 
-// ftype → its default tensor type (llama_ftype_get_default_type; gguf-quant-mixes.md §6.1).
+// ftype → its default tensor type (llama_ftype_get_default_type; docs/references/gguf-quant-mixes.md §6.1).
 struct FtypeRow {
     Ftype ftype;
     const char* name;
@@ -104,7 +104,7 @@ const char* ftype_name(Ftype f) { return ftype_row(f).name; }
 GgmlType ftype_default_type(Ftype f) { return ftype_row(f).default_type; }
 
 bool ftype_depends_on_imatrix(Ftype f) {
-    // gguf-quant-mixes.md §5.3: "imatrix given or not changes IQ3_XXS, IQ4_NL, IQ4_XS, Q4_0 and Q5_0 files".
+    // docs/references/gguf-quant-mixes.md §5.3: "imatrix given or not changes IQ3_XXS, IQ4_NL, IQ4_XS, Q4_0 and Q5_0 files".
     return f == Ftype::IQ3_XXS || f == Ftype::IQ4_NL || f == Ftype::IQ4_XS || f == Ftype::Q4_0 ||
            f == Ftype::Q5_0;
 }
@@ -204,7 +204,7 @@ private:
         weight(b, "attn_kv_a_mqa", H, m_.kv_lora_rank + m_.qk_rope_head_dim);
         vector(b, "attn_kv_a_norm", ".weight", m_.kv_lora_rank);
         // Current converters split kv_b into per-head k_b [nope, kv_lora, h] and v_b [kv_lora, v, h]
-        // (gguf-quant-mixes.md §8; the DeepSeek-V3.1 snapshot lists no attn_kv_b). Same element count.
+        // (docs/references/gguf-quant-mixes.md §8; the DeepSeek-V3.1 snapshot lists no attn_kv_b). Same element count.
         weight(b, "attn_k_b", m_.qk_nope_head_dim, m_.kv_lora_rank, h);
         weight(b, "attn_v_b", m_.kv_lora_rank, m_.v_head_dim, h);
         weight(b, "attn_output", h * m_.v_head_dim, H);

@@ -4,7 +4,7 @@
 // type llama-quantize picked for that tensor. The pick depends on the ftype, the tensor's role (its name),
 // its block, its row length and a few model facts (GQA ratio, expert count, the "70B" class, tied
 // embeddings, whether an importance matrix was used). The rules are restated from llama.cpp
-// src/llama-quant.cpp (@007dbbf3, 2026) as summarised in shared/reference/gguf-quant-mixes.md §4-§8; block
+// src/llama-quant.cpp (@007dbbf3, 2026) as summarised in docs/references/gguf-quant-mixes.md §4-§8; block
 // sizes are ggml's type traits (ggml/src/ggml-common.h, ggml.c). The rules reproduce all 23 Llama-3.1-8B rows
 // of tools/quantize/README.md (§10 of that note; pinned in tests/core/test_weights.cpp).
 #pragma once

@@ -1,13 +1,13 @@
 // hf_config.cpp — a published config.json → ModelArch; the scenario's explicit architecture ↔ ModelArch.
 //
 // Field names and class defaults follow Hugging Face transformers (and the remote-code config classes of
-// ChatGLM, InternLM2, Baichuan, MiniCPM); shared/reference/models.md lists how each family maps onto the
+// ChatGLM, InternLM2, Baichuan, MiniCPM); docs/references/models.md lists how each family maps onto the
 // catalog's fields. A default taken for an absent field is recorded in ModelArch::notes, never silent.
 //
 // [SECTION] typed field reader (errors with stable ids and paths)
 // [SECTION] local-attention layer counts
 // [SECTION] families: dense decoders, MoE, MLA, gpt-oss, ChatGLM
-// [SECTION] encoders and Whisper (stated totals computed from models.md formulas)
+// [SECTION] encoders and Whisper (stated totals computed from docs/references/models.md formulas)
 // [SECTION] model_from_hf_config
 // [SECTION] explicit architecture
 #include "hf_config.hpp"
@@ -172,7 +172,7 @@ enum class SlidingRule {
     qwen2,        // use_sliding_window: layers i >= max_window_layers slide (transformers Qwen2 layer_types)
     even_layers,  // Gemma-2 and gpt-oss: layer i slides when i is even
     pattern,      // Gemma-3: layer i is global iff (i+1) % sliding_window_pattern == 0 (default 6)
-    ignored,      // Phi-3: HF's implementation ignores the config value (models.md)
+    ignored,      // Phi-3: HF's implementation ignores the config value (docs/references/models.md)
 };
 
 struct Sliding {
@@ -431,7 +431,7 @@ void parse_baichuan(Fields& f, const Family& fam, Parsed& p) {
 // [SECTION] encoders and Whisper
 // ---------------------------------------------------------------------------------------------------
 
-// XLM-RoBERTa / BERT encoders (models.md): embeddings V·H + P·H + T·H + 2H; per layer
+// XLM-RoBERTa / BERT encoders (docs/references/models.md): embeddings V·H + P·H + T·H + 2H; per layer
 // 4(H·H+H) + 2H + (H·I+I) + (I·H+H) + 2H; + pooler H·H+H for the bare *Model; + classifier
 // H·H+H + H·labels+labels for *ForSequenceClassification. Stored as a stated total: the decoder fields of
 // ModelArch cannot express it.
@@ -465,11 +465,11 @@ void parse_encoder(Fields& f, Parsed& p) {
         total += H * H + H;  // pooler
     }
     m.params_override = total;
-    m.params_basis = "stated: encoder total computed in hf_config from the XLM-RoBERTa formula (models.md)";
+    m.params_basis = "stated: encoder total computed in hf_config from the XLM-RoBERTa formula (docs/references/models.md)";
     p.notes.push_back("encoder: no KV cache during inference; parameters from the encoder formula");
 }
 
-// Whisper (models.md): encoder conv1 mel·H·3+H, conv2 H·H·3+H, positions S·H, layers of q(+b) k v(+b) o(+b),
+// Whisper (docs/references/models.md): encoder conv1 mel·H·3+H, conv2 H·H·3+H, positions S·H, layers of q(+b) k v(+b) o(+b),
 // 2 LayerNorms, fc1/fc2 with bias, final LayerNorm; decoder: token embedding (shared with proj_out),
 // positions, layers with self- and cross-attention and 3 LayerNorms, final LayerNorm.
 void parse_whisper(Fields& f, Parsed& p) {
@@ -498,7 +498,7 @@ void parse_whisper(Fields& f, Parsed& p) {
     const double decoder = static_cast<double>(m.vocab) * H + static_cast<double>(m.max_context) * H +
                            static_cast<double>(m.n_layers) * (2 * attn + 3 * ln + mlp(static_cast<double>(m.intermediate))) + ln;
     m.params_override = encoder + decoder;
-    m.params_basis = "stated: encoder-decoder total computed in hf_config from the Whisper formula (models.md)";
+    m.params_basis = "stated: encoder-decoder total computed in hf_config from the Whisper formula (docs/references/models.md)";
     p.notes.push_back("Whisper: KV shape is the decoder's self-attention; cross-attention adds a fixed 1500-frame cache per request");
 }
 

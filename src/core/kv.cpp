@@ -1,4 +1,4 @@
-// kv.cpp — KV cache sizes (shared/design/estimation.md §3; shared/reference/peers-and-formulas.md §4.2).
+// kv.cpp — KV cache sizes (docs/estimation.md §3; docs/references/peers-and-formulas.md §4.2).
 #include "kv.hpp"
 
 #include <algorithm>
@@ -9,7 +9,7 @@ namespace {
 
 // Bytes one layer caches per token. GQA/MHA: K and V, n_kv heads of head_dim each (llm-d
 // capacity_planner.py). MLA: the compressed latent plus the decoupled RoPE key, no separate V, as vLLM's
-// MLAAttentionSpec and SGLang cache it (models.md: 576 values per layer for DeepSeek-V3).
+// MLAAttentionSpec and SGLang cache it (docs/references/models.md: 576 values per layer for DeepSeek-V3).
 double kv_bytes_per_token_per_layer(const ModelArch& m, double bytes_per_element) {
     if (m.is_mla()) return static_cast<double>(m.kv_lora_rank + m.qk_rope_head_dim) * bytes_per_element;
     return 2.0 * static_cast<double>(m.n_kv_heads) * static_cast<double>(m.head_dim) * bytes_per_element;

@@ -1,4 +1,4 @@
-// memory.cpp — resident memory per engine rules (design/estimation.md §4, reference/peers-and-formulas.md §4.3).
+// memory.cpp — resident memory per engine rules (docs/estimation.md §4, docs/references/peers-and-formulas.md §4.3).
 //
 // Sections:
 //   [SECTION] Constants and small helpers

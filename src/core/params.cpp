@@ -1,4 +1,4 @@
-// params.cpp — parameter counts from config fields (shared/reference/models.md, "How total parameters
+// params.cpp — parameter counts from config fields (docs/references/models.md, "How total parameters
 // follow from the fields"). gguf_mix.cpp builds the same model tensor by tensor; a test checks that both
 // give the same total for every catalog model.
 #include "params.hpp"
@@ -11,7 +11,7 @@ namespace {
 
 double d(int64_t v) { return static_cast<double>(v); }
 
-// models.md, MLA: q = H·q_lora + q_lora + q_lora·h·(nope+rope) (or H·h·(nope+rope) without q_lora),
+// docs/references/models.md, MLA: q = H·q_lora + q_lora + q_lora·h·(nope+rope) (or H·h·(nope+rope) without q_lora),
 // kv = H·(kv_lora+rope) + kv_lora + kv_lora·h·(nope+v), o = h·v·H. The two latent layernorms are counted
 // here, with the attention they belong to.
 double mla_attention_per_layer(const ModelArch& m) {
@@ -25,7 +25,7 @@ double mla_attention_per_layer(const ModelArch& m) {
     return q + kv + o;
 }
 
-// models.md, GQA: q + k + v + o, + (n_q·d + 2·n_kv·d) with Q/K/V biases, + 2·d with qk_norm. gpt-oss adds
+// docs/references/models.md, GQA: q + k + v + o, + (n_q·d + 2·n_kv·d) with Q/K/V biases, + 2·d with qk_norm. gpt-oss adds
 // the o-projection bias (H) and one attention-sink scalar per head (n_q).
 double gqa_attention_per_layer(const ModelArch& m) {
     const double H = d(m.hidden), q = d(m.n_heads * m.head_dim), kv = d(m.n_kv_heads * m.head_dim);

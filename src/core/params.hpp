@@ -1,4 +1,4 @@
-// params.hpp — parameter counts from the architecture (models.md formulas). Memory counts every
+// params.hpp — parameter counts from the architecture (docs/references/models.md formulas). Memory counts every
 // expert; compute and bytes read per token count only the active ones.
 #pragma once
 

@@ -1,7 +1,7 @@
 // scenario.hpp — what the user wants to run. One representation: this struct ↔ JSON ↔ URL query.
 //
 // JSON and URL forms are in scenario_json.hpp and scenario_url.hpp. Field names follow
-// ../shared/spec/contract.md ("infersizer.scenario/1"); defaults tell the seed's story: an 8B model in
+// docs/contract.md ("infersizer.scenario/1"); defaults tell the seed's story: an 8B model in
 // 4-bit on one consumer card for a five-person team.
 #pragma once
 

@@ -1,5 +1,5 @@
-// weights.cpp — bytes of the weights per tensor class for a format (shared/design/estimation.md §2,
-// shared/reference/peers-and-formulas.md §4.1, shared/reference/gguf-quant-mixes.md).
+// weights.cpp — bytes of the weights per tensor class for a format (docs/estimation.md §2,
+// docs/references/peers-and-formulas.md §4.1, docs/references/gguf-quant-mixes.md).
 //
 // Every format is applied to the same tensor list (gguf_mix.cpp: the model's tensors by class and block):
 // - gguf: llama-quantize's per-tensor types; ftypes whose mix depends on an importance matrix give the
@@ -9,7 +9,7 @@
 //   always: unless the format says so, that is the interval.
 // - group (GPTQ/AWQ, NF4, NVFP4, MXFP4): linear weights at bits_per_weight (overhead included), embeddings
 //   and head at 16 bits when the format says so. NF4 is [double quantization, plain]; "mxfp4" on a gpt-oss
-//   layout quantizes only the routed experts, as OpenAI ships them (models.md, gpt-oss notes).
+//   layout quantizes only the routed experts, as OpenAI ships them (docs/references/models.md, gpt-oss notes).
 #include "weights.hpp"
 
 #include "gguf_mix.hpp"
@@ -31,7 +31,7 @@ std::string lower(std::string s) {
 
 // bitsandbytes NF4 with blocksize g: 4-bit codes + an fp32 absmax per block = 4 + 32/g (4.5 at g = 64);
 // double quantization stores the absmax in 8 bits with one fp32 constant per 256 blocks:
-// 4 + 8/g + 32/(g·256) ≈ 4.127 (QLoRA, arXiv 2305.14314; peers-and-formulas.md §4.1).
+// 4 + 8/g + 32/(g·256) ≈ 4.127 (QLoRA, arXiv 2305.14314; docs/references/peers-and-formulas.md §4.1).
 double nf4_double_quant_bits(int group) {
     const double g = group > 0 ? group : 64;
     return 4.0 + 8.0 / g + 32.0 / (g * 256.0);
@@ -142,7 +142,7 @@ std::vector<TensorClassBytes> classes_of(const std::vector<gguf::Tensor>& tensor
     return out;
 }
 
-// The Llama-3.1-8B shape (config.json, shared/reference/configs/Llama-3.1-8B-Instruct.json): the model of
+// The Llama-3.1-8B shape (config.json, tests/data/hf_configs/Llama-3.1-8B-Instruct.json): the model of
 // tools/quantize/README.md's measured table, used as the typical layout for a model known only by size.
 ModelArch reference_8b_shape() {
     ModelArch m;

@@ -1,5 +1,5 @@
 // test_calibration_weights.cpp — estimated weight bytes against every published file size in
-// tests/data/calibration/measurements.json (a copy of shared/calibration/measurements.json).
+// tests/data/calibration/measurements.json (its sources: docs/calibration.md).
 //
 // Mapping: each record names a checkpoint; the table below ties it to the catalog model with the same
 // architecture and to the catalog format. The record's params_b (when given) must agree with the catalog
@@ -9,7 +9,7 @@
 // "GB (HF, decimal)" records are 10^9 bytes of a whole file as Hugging Face lists it. A plain "GB" from a
 // non-HF mirror is ambiguous (the calibration README warns that "GB" labels sometimes mean GiB): both
 // readings are shown and the nearer one is used, flagged in the table.
-// Headers: a GGUF file adds its header (≈ 5–8 MB for a 128k-token vocabulary, gguf-quant-mixes.md §2) and a
+// Headers: a GGUF file adds its header (≈ 5–8 MB for a 128k-token vocabulary, docs/references/gguf-quant-mixes.md §2) and a
 // safetensors file a JSON header of a few tens of KB. They are not added to the estimate: at most 8 MB of
 // the smallest HF file here (3.91 GB) is 0.2 %, a small bias toward under-estimating HF rows.
 // Error: 0 when the measurement lies inside the estimate's interval, else relative to the nearest bound.

@@ -1,5 +1,5 @@
 // test_hf_config.cpp — published config.json files → ModelArch (tests/data/hf_configs, copied from
-// shared/reference/configs with their SOURCES.tsv), error values, and the explicit architecture round trip.
+// tests/data/hf_configs with their SOURCES.tsv), error values, and the explicit architecture round trip.
 #include "bundled_catalog.hpp"
 #include "hf_config.hpp"
 #include "kv.hpp"
@@ -54,7 +54,7 @@ TEST(HfConfig, Qwen2HasQkvBiasWhateverTheConfigSays) {
     const ModelArch m = parse_ok("Qwen2.5-7B-Instruct.json");
     EXPECT_TRUE(m.qkv_bias);
     EXPECT_FALSE(m.qk_norm);
-    // sliding_window 131072 is present but use_sliding_window is false (models.md: inactive).
+    // sliding_window 131072 is present but use_sliding_window is false (docs/references/models.md: inactive).
     EXPECT_EQ(m.n_sliding_layers, 0);
     EXPECT_EQ(m.sliding_window, 0);
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(m, 2), 57344);
@@ -160,10 +160,10 @@ TEST(HfConfig, OtherFamilies) {
     EXPECT_NE(glm.notes.find("context length unknown"), std::string::npos);
     const ModelArch bge = parse_ok("bge-m3.json");
     EXPECT_EQ(bge.role, ModelRole::embedding);
-    EXPECT_DOUBLE_EQ(count_params(bge).total, 567'754'752.0);  // models.md, with pooler
+    EXPECT_DOUBLE_EQ(count_params(bge).total, 567'754'752.0);  // docs/references/models.md, with pooler
     const ModelArch whisper = parse_ok("whisper-large-v3.json");
     EXPECT_EQ(whisper.role, ModelRole::asr);
-    EXPECT_DOUBLE_EQ(count_params(whisper).total, 1'543'490'560.0);  // models.md (README: 1550M)
+    EXPECT_DOUBLE_EQ(count_params(whisper).total, 1'543'490'560.0);  // docs/references/models.md (README: 1550M)
 }
 
 TEST(HfConfig, MissingModelTypeFallsBackToArchitectures) {

@@ -1,4 +1,4 @@
-// test_kv.cpp — KV cache per token and per sequence (peers-and-formulas.md §4.2, models.md "KV cache").
+// test_kv.cpp — KV cache per token and per sequence (docs/references/peers-and-formulas.md §4.2, docs/references/models.md "KV cache").
 #include "bundled_catalog.hpp"
 #include "kv.hpp"
 
@@ -14,13 +14,13 @@ const ModelArch& model(const std::string& id) {
 }
 
 TEST(Kv, PublishedBytesPerTokenAt16Bit) {
-    // peers-and-formulas.md §4.2: Llama-3.1-8B 131,072 B/token (kvplan log); Llama-3.1-70B 327,680;
+    // docs/references/peers-and-formulas.md §4.2: Llama-3.1-8B 131,072 B/token (kvplan log); Llama-3.1-70B 327,680;
     // Qwen2.5-7B 57,344; DeepSeek-V3 MLA 61 · 576 · 2 = 70,272.
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("Llama-3.1-8B"), 2), 131072);
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("Llama-3.1-70B"), 2), 327680);
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("Qwen2.5-7B"), 2), 57344);
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("DeepSeek-V3"), 2), 70272);
-    EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("Kimi-K2"), 2), 70272);  // models.md: 35,136 values, as V3
+    EXPECT_DOUBLE_EQ(kv_bytes_per_token(model("Kimi-K2"), 2), 70272);  // docs/references/models.md: 35,136 values, as V3
 }
 
 TEST(Kv, EveryChatModelHasAKvShape) {
@@ -35,7 +35,7 @@ TEST(Kv, EveryChatModelHasAKvShape) {
 
 TEST(Kv, ScalesWithTheKvFormat) {
     const ModelArch& m = model("Llama-3.1-8B");
-    // ggml q8_0 34 bytes / 32 values, q4_0 18 / 32 (peers-and-formulas.md §4.2).
+    // ggml q8_0 34 bytes / 32 values, q4_0 18 / 32 (docs/references/peers-and-formulas.md §4.2).
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(m, 34.0 / 32), 131072 / 2 * 34.0 / 32);
     EXPECT_DOUBLE_EQ(kv_bytes_per_token(m, 1), 65536);
 }
@@ -55,7 +55,7 @@ TEST(Kv, PagedBlocksRoundTokensUp) {
 }
 
 TEST(Kv, SlidingLayersAreCappedAtTheWindow) {
-    // models.md: 2·n_kv·d·(L_global·ctx + L_local·min(ctx, window)). Gemma-2-27B: 46 layers, 23 local with
+    // docs/references/models.md: 2·n_kv·d·(L_global·ctx + L_local·min(ctx, window)). Gemma-2-27B: 46 layers, 23 local with
     // window 4096, 16 KV heads of 128.
     const ModelArch& g = model("Gemma-2-27B");
     ASSERT_EQ(g.n_sliding_layers, 23);

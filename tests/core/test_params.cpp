@@ -1,5 +1,5 @@
 // test_params.cpp — parameter counts: every catalog model within 1% of its published total, published facts
-// exactly, and three independent routes agreeing (models.md formulas in params.cpp, the GGUF tensor list in
+// exactly, and three independent routes agreeing (docs/references/models.md formulas in params.cpp, the GGUF tensor list in
 // gguf_mix.cpp, and a published config.json parsed by hf_config.cpp).
 #include "bundled_catalog.hpp"
 #include "gguf_mix.hpp"
@@ -58,7 +58,7 @@ TEST(Params, PartsSumToTheTotal) {
 }
 
 TEST(Params, Llama31_8BIsExact) {
-    // models.md worked example: attention 41,943,040 and MLP 176,160,768 per layer; total 8,030,261,248
+    // docs/references/models.md worked example: attention 41,943,040 and MLP 176,160,768 per layer; total 8,030,261,248
     // (the model card's 8.03 B).
     const ParamCounts p = count_params(catalog_model("Llama-3.1-8B"));
     EXPECT_DOUBLE_EQ(p.total, 8'030'261'248.0);
@@ -71,11 +71,11 @@ TEST(Params, Llama31_8BIsExact) {
 TEST(Params, TiedEmbeddingsCountOnce) {
     const ParamCounts p = count_params(catalog_model("Llama-3.2-1B"));
     EXPECT_DOUBLE_EQ(p.lm_head, 0.0);
-    EXPECT_DOUBLE_EQ(p.total, 1'235'814'400.0);  // models.md: 1.236B (card: 1.23B)
+    EXPECT_DOUBLE_EQ(p.total, 1'235'814'400.0);  // docs/references/models.md: 1.236B (card: 1.23B)
 }
 
 TEST(Params, DeepSeekV3TotalAndActive) {
-    // models.md: 671,026,419,200 (README: 671B main model); active 37.55B with the input embedding,
+    // docs/references/models.md: 671,026,419,200 (README: 671B main model); active 37.55B with the input embedding,
     // 36.63B without.
     const ParamCounts p = count_params(catalog_model("DeepSeek-V3"));
     EXPECT_DOUBLE_EQ(p.total, 671'026'419'200.0);
@@ -85,7 +85,7 @@ TEST(Params, DeepSeekV3TotalAndActive) {
 }
 
 TEST(Params, GptOssLayout) {
-    // OpenAI README: 21B / 117B total, 3.6B / 5.1B active (models.md: the active figures exclude the input
+    // OpenAI README: 21B / 117B total, 3.6B / 5.1B active (docs/references/models.md: the active figures exclude the input
     // embedding: 3.61B / 5.13B).
     const ParamCounts p20 = count_params(catalog_model("gpt-oss-20b"));
     EXPECT_NEAR(p20.total / 1e9, 20.91, 0.005);
@@ -121,7 +121,7 @@ TEST(Params, GgufTensorListHoldsEveryParameter) {
     }
 }
 
-// Published config.json files (tests/data/hf_configs, copied from shared/reference/configs) give the
+// Published config.json files (tests/data/hf_configs, each with its source in SOURCES.tsv) give the
 // same counts as the catalog entries built from them.
 struct ConfigCase {
     const char* file;
@@ -158,7 +158,7 @@ TEST(Params, ConfigJsonCountsMatchTheCatalog) {
         {"Yi-1.5-34B.json", "Yi-1.5-34B", 0},
         {"ASM__Kimi-K2.json", "Kimi-K2", 0},
         // The assembled GLM-4.5 config lacks attention_bias/use_qk_norm, which the catalog assumes true
-        // (models.md, "assumed/unverified"): biases and qk norms are < 0.01 % of the total.
+        // (docs/references/models.md, "assumed/unverified"): biases and qk norms are < 0.01 % of the total.
         {"ASM__GLM-4.5.json", "GLM-4.5", 1e-4},
         {"bge-m3.json", "bge-m3", 0},
         {"bge-reranker-v2-m3.json", "bge-reranker-v2-m3", 0},

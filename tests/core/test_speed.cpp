@@ -83,7 +83,7 @@ TEST(SpeedPhysics, AllReducesCostAtLeastTheirLatencyFloor) {
 }
 
 TEST(SpeedPhysics, LayerSplitGivesOneStreamNoSpeedUp) {
-    // llama.cpp across cards: the cards run one after another (peers §4.6).
+    // llama.cpp across cards: the cards run one after another (docs/references/peers-and-formulas.md §4.6).
     const Context ctx = make("Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-3090", 2);
     const Interval one = decode_step_s(ctx, 1, 1, 1024);
     const Interval two = decode_step_s(ctx, 2, 1, 1024);

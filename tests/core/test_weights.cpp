@@ -1,5 +1,5 @@
 // test_weights.cpp — weight bytes per format: llama-quantize's GGUF mixes against llama.cpp's published
-// numbers (tools/quantize/README.md, test snapshots, via shared/reference/gguf-quant-mixes.md), and the
+// numbers (tools/quantize/README.md, test snapshots, via docs/references/gguf-quant-mixes.md), and the
 // per-tensor rules of the safetensors formats.
 #include "bundled_catalog.hpp"
 #include "gguf_mix.hpp"
@@ -60,7 +60,7 @@ std::set<int> more_bits_blocks(int n) {
 struct ReadmeRow {
     const char* ftype;
     double bpw;
-    bool imatrix;  // gguf-quant-mixes.md §10.3: the table's IQ3_XXS row used an imatrix, IQ4_* rows did not
+    bool imatrix;  // docs/references/gguf-quant-mixes.md §10.3: the table's IQ3_XXS row used an imatrix, IQ4_* rows did not
 };
 
 TEST(GgufMix, ReproducesEveryRowOfTheQuantizeReadme) {
@@ -85,7 +85,7 @@ TEST(GgufMix, ReproducesEveryRowOfTheQuantizeReadme) {
 }
 
 TEST(GgufMix, Llama31_8B_Q4KM_AndQ5KM_Bytes) {
-    // gguf-quant-mixes.md §10.2 sums 4,912,898,304 B (Q4_K_M) and 5,725,151,488 B (Q5_K_M) including
+    // docs/references/gguf-quant-mixes.md §10.2 sums 4,912,898,304 B (Q4_K_M) and 5,725,151,488 B (Q5_K_M) including
     // Llama-3's 64-value F32 rope_freqs tensor (256 B), which the catalog's shape does not carry.
     const ModelArch& m = model("Llama-3.1-8B");
     EXPECT_DOUBLE_EQ(gguf::quantize_mix(m, Ftype::Q4_K_M).bytes, 4'912'898'304.0 - 256);
@@ -98,14 +98,14 @@ TEST(GgufMix, Q4KMRaisesAttnVAndFfnDownInTheMoreBitsLayers) {
     const gguf::Mix mix = gguf::quantize_mix(model("Llama-3.1-8B"), Ftype::Q4_K_M);
     EXPECT_EQ(blocks_with(mix, "attn_v", GgmlType::Q6_K), more_bits_blocks(32));
     EXPECT_EQ(blocks_with(mix, "ffn_down", GgmlType::Q6_K), more_bits_blocks(32));
-    EXPECT_EQ(more_bits_blocks(32).size(), 16u);  // gguf-quant-mixes.md §5.2: 16 of 32 blocks
+    EXPECT_EQ(more_bits_blocks(32).size(), 16u);  // docs/references/gguf-quant-mixes.md §5.2: 16 of 32 blocks
     EXPECT_EQ(type_of(mix, "output.weight"), GgmlType::Q6_K);
     EXPECT_EQ(type_of(mix, "token_embd.weight"), GgmlType::Q4_K);
     EXPECT_EQ(type_of(mix, "blk.0.attn_norm.weight"), GgmlType::F32);
 }
 
 TEST(GgufMix, PublishedWholeModelBitsPerWeight) {
-    // peers-and-formulas.md §4.1 / gguf-quant-mixes.md §10.3 (published to 2 decimals):
+    // docs/references/peers-and-formulas.md §4.1 / docs/references/gguf-quant-mixes.md §10.3 (published to 2 decimals):
     // Llama-3.1-70B Q4_K_M 4.82; Qwen2-7B Q4_K_M 4.91 (same shape as Qwen2.5-7B: 28 blocks, n_gqa 7);
     // Qwen2.5-72B Q4_K_M 5.22; Llama-3.3-70B Q4_0 with imatrix 4.55.
     EXPECT_NEAR(gguf::quantize_mix(model("Llama-3.1-70B"), Ftype::Q4_K_M).bits_per_weight(), 4.82, 0.005);
@@ -115,7 +115,7 @@ TEST(GgufMix, PublishedWholeModelBitsPerWeight) {
 }
 
 TEST(GgufMix, AgreesWithTheHandDerivations) {
-    // gguf-quant-mixes.md §10.3 derives these by hand from the same rules (4 decimals); an independent
+    // docs/references/gguf-quant-mixes.md §10.3 derives these by hand from the same rules (4 decimals); an independent
     // check of the implementation, not of llama.cpp.
     EXPECT_NEAR(gguf::quantize_mix(model("Llama-3.1-70B"), Ftype::Q4_K_M).bits_per_weight(), 4.8204, 0.00006);
     EXPECT_NEAR(gguf::quantize_mix(model("Qwen2.5-7B"), Ftype::Q4_K_M).bits_per_weight(), 4.9132, 0.00006);
@@ -151,7 +151,7 @@ TEST(GgufMix, SeventyBClass) {
     EXPECT_FALSE(gguf::is_70b_class(model("Yi-1.5-34B")));
 }
 
-// Type-selection snapshots of llama.cpp's tests/test-quant-type-selection.cpp (gguf-quant-mixes.md §10.4).
+// Type-selection snapshots of llama.cpp's tests/test-quant-type-selection.cpp (docs/references/gguf-quant-mixes.md §10.4).
 TEST(GgufMix, SnapshotQwen3_0_6B) {
     const ModelArch& m = model("Qwen3-0.6B");  // 28 blocks, n_gqa 2, tied
     const gguf::Mix q4km = gguf::quantize_mix(m, Ftype::Q4_K_M);
@@ -309,7 +309,7 @@ TEST(Weights, Nf4IsAnIntervalOverDoubleQuantization) {
     const WeightsEstimate e = estimate_weights(m, format("nf4"));
     const double linear = p.total - p.embedding - p.lm_head - p.norms;
     const double kept = (p.embedding + p.lm_head + p.norms) * 2;
-    // QLoRA (peers-and-formulas.md §4.1): 4.5 bits plain, 4 + 8/64 + 32/(64·256) ≈ 4.127 double-quantized.
+    // QLoRA (docs/references/peers-and-formulas.md §4.1): 4.5 bits plain, 4 + 8/64 + 32/(64·256) ≈ 4.127 double-quantized.
     EXPECT_NEAR(e.bytes.hi, linear * 4.5 / 8 + kept, 1.0);
     EXPECT_NEAR(e.bytes.lo, linear * 4.126953125 / 8 + kept, 1.0);
 }
@@ -324,7 +324,7 @@ TEST(Weights, Fp8EmbeddingsAreUncertain) {
 }
 
 TEST(Weights, Mxfp4OnGptOssQuantizesOnlyTheExperts) {
-    // OpenAI ships gpt-oss with MXFP4 experts and everything else in bf16 (models.md, gpt-oss notes).
+    // OpenAI ships gpt-oss with MXFP4 experts and everything else in bf16 (docs/references/models.md, gpt-oss notes).
     const ModelArch& m = model("gpt-oss-20b");
     const ParamCounts p = count_params(m);
     const WeightsEstimate e = estimate_weights(m, format("mxfp4"));

@@ -27,7 +27,7 @@ void app_load_fonts(AppState* s, float pixel_size);
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);
 
-// Host API (window.infersizer). JSON strings as in ../shared/spec/contract.md.
+// Host API (window.infersizer). JSON strings as in docs/contract.md.
 // setScenario: returns "" on success or the error line naming the field; the previous state is kept.
 std::string app_set_scenario_json(AppState* s, const std::string& scenario_json);
 std::string app_get_result_json(AppState* s);  // the contract's result for the current scenario

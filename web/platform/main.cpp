@@ -139,7 +139,7 @@ void install_wake_callbacks(GLFWwindow* window) {
 // -----------------------------------------------------------------------------------------------------
 // [SECTION] Canvas geometry, devicePixelRatio, mouse cursor
 // -----------------------------------------------------------------------------------------------------
-// Emscripten 3.1.6's GLFW ignores devicePixelRatio (toolchain.md): the page's CSS gives the canvas its
+// Emscripten 3.1.6's GLFW ignores devicePixelRatio (docs/toolchain.md): the page's CSS gives the canvas its
 // logical size, and we size the backing store to CSS × dpr ourselves. GLFW then reports cursor
 // positions in backing pixels (Browser.calculateMouseEvent scales by canvas.width / rect.width), which
 // we scale back to logical pixels for ImGui. GLFW's own window size goes stale and is not used.

@@ -17,7 +17,7 @@ export const CLI = process.env.INFERSIZER_CLI ? resolve(process.env.INFERSIZER_C
 export const GOLDEN_DIR = join(REPO, 'tests/golden');
 export const READY_TIMEOUT_MS = 10000;
 
-// toolchain.md: software WebGL2 through SwiftShader, nothing that phones home.
+// docs/toolchain.md: software WebGL2 through SwiftShader, nothing that phones home.
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',

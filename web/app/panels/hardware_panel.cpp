@@ -181,7 +181,7 @@ void seed_custom_form(CustomHardwareForm& f, const Hardware& h) {
     f.error.clear();
 }
 
-// The contract's hardware object (spec/contract.md; fields as parse_hardware_object accepts them).
+// The contract's hardware object (docs/contract.md; fields as parse_hardware_object accepts them).
 nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
     nlohmann::json j = {{"kind", kind_id(f.kind)}};
     if (!f.name.empty()) j["name"] = f.name;
