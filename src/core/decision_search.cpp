@@ -2,6 +2,7 @@
 #include "decision_search.hpp"
 
 #include "memory.hpp"
+#include "search.hpp"
 #include "sizing.hpp"
 
 #include <algorithm>

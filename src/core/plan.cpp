@@ -17,6 +17,7 @@
 #include "cost.hpp"
 #include "format_text.hpp"
 #include "memory.hpp"
+#include "search.hpp"
 #include "sizing.hpp"
 #include "speed.hpp"
 
@@ -197,16 +198,9 @@ std::vector<ReplicaLayout> candidate_layouts(const Context& ctx, const Hardware&
 // so after the common case (the first layout) the list is bisected: a few estimate_fit calls, not 23.
 template <class Fits>
 int smallest_fitting(const std::vector<ReplicaLayout>& layouts, Fits fits) {
-    const int n = static_cast<int>(layouts.size());
-    if (n == 0) return -1;
-    if (fits(layouts[0])) return 0;
-    if (n == 1 || !fits(layouts[n - 1])) return -1;
-    int bad = 0, good = n - 1;
-    while (good - bad > 1) {
-        const int mid = bad + (good - bad) / 2;
-        (fits(layouts[mid]) ? good : bad) = mid;
-    }
-    return good;
+    const int64_t n = static_cast<int64_t>(layouts.size());
+    const int64_t i = smallest_true(0, n - 1, [&](int64_t k) { return fits(layouts[static_cast<size_t>(k)]); });
+    return i < n ? static_cast<int>(i) : -1;
 }
 
 std::string cards_of(ReplicaLayout l, const Hardware& hw) { return std::to_string(l.cards()) + " × " + hw.name; }

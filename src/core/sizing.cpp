@@ -90,13 +90,8 @@ int64_t ReplicaSizer::min_replicas(End end, int64_t concurrency, bool confirm) {
     };
     // Meeting is monotone in the replicas (more replicas, fewer users each): bisect on them.
     auto fewest = [&](bool simulated, int64_t lo, int64_t hi) -> int64_t {  // fewest in [lo, hi] that meets, or 0
-        if (!meets_with(hi, simulated)) return 0;
-        if (meets_with(lo, simulated)) return lo;
-        while (hi - lo > 1) {
-            const int64_t mid = lo + (hi - lo) / 2;
-            (meets_with(mid, simulated) ? hi : lo) = mid;
-        }
-        return hi;
+        const int64_t r = smallest_true(lo, hi, [&](int64_t k) { return meets_with(k, simulated); });
+        return r > hi ? 0 : r;
     };
     const int64_t screened_r = fewest(false, 1, n);
     if (!confirm) return screened_r;

@@ -1,4 +1,4 @@
-// sizing.hpp — how many users one replica serves within the targets, and the core's one search helper.
+// sizing.hpp — how many users one replica serves within the targets (its searches: search.hpp).
 //
 // A replica is judged at one end of the efficiency ranges against the scenario's targets the way the core
 // judges every setup (docs/estimation.md §6): the 90th-percentile time to first token within the TTFT target,
@@ -9,6 +9,7 @@
 
 #include "context.hpp"
 #include "memory.hpp"
+#include "search.hpp"
 #include "serving_sim.hpp"
 #include "step_model.hpp"
 
@@ -18,102 +19,6 @@
 #include <utility>
 
 namespace infersizer {
-
-// Largest k in [a, b] with ok(k), assuming ok holds up to some k and fails beyond; a − 1 when ok(a) fails.
-// Doubling from a, then bisecting: about 2·log2(b − a) checks.
-template <class Ok>
-int64_t largest_true(int64_t a, int64_t b, Ok ok) {
-    if (a > b || !ok(a)) return a - 1;
-    int64_t good = a, bad = b + 1;
-    for (int64_t step = 1;; step *= 2) {
-        const int64_t x = a + step;
-        if (x >= b) {
-            if (ok(b)) return b;
-            bad = b;
-            break;
-        }
-        if (!ok(x)) {
-            bad = x;
-            break;
-        }
-        good = x;
-    }
-    while (bad - good > 1) {
-        const int64_t mid = good + (bad - good) / 2;
-        (ok(mid) ? good : bad) = mid;
-    }
-    return good;
-}
-
-// Settles a monotone predicate near a good guess: from `start`, steps of `first_step` doubling each time towards
-// the change, then bisection. Largest k in [a, b] with ok(k); a − 1 when ok(a) fails.
-template <class Ok>
-int64_t settle_near(int64_t start, int64_t first_step, int64_t a, int64_t b, Ok ok) {
-    if (a > b) return a - 1;
-    start = std::clamp(start, a, b);
-    int64_t step = std::max<int64_t>(1, first_step);
-    int64_t good = a - 1, bad = b + 1;
-    if (ok(start)) {
-        good = start;
-        while (good < b) {
-            const int64_t next = std::min(b, good + step);
-            if (!ok(next)) {
-                bad = next;
-                break;
-            }
-            good = next;
-            step *= 2;
-        }
-        if (bad > b) return good;
-    } else {
-        bad = start;
-        while (bad > a) {
-            const int64_t next = std::max(a, bad - step);
-            if (ok(next)) {
-                good = next;
-                break;
-            }
-            bad = next;
-            step *= 2;
-        }
-        if (good < a) return a - 1;
-    }
-    while (bad - good > 1) {
-        const int64_t mid = good + (bad - good) / 2;
-        (ok(mid) ? good : bad) = mid;
-    }
-    return good;
-}
-
-// The same search where `screen` is cheap and approximate and `confirm` is the judge: the screened answer is
-// settled by up to three steps of an eighth towards the first change of `confirm`, then bisection (doubling up
-// to b when `confirm` still holds). a − 1 when `confirm` fails at a.
-template <class Screen, class Confirm>
-int64_t largest_true_confirmed(int64_t a, int64_t b, Screen screen, Confirm confirm) {
-    if (a > b) return a - 1;
-    const int64_t start = std::clamp<int64_t>(largest_true(a, b, screen), a, b);
-    constexpr int kWalk = 3;
-    int64_t good = a - 1, bad = b + 1;
-    if (confirm(start)) {
-        good = start;
-        for (int i = 0; i < kWalk && good < b && bad > b; ++i) {
-            const int64_t next = std::min(b, good + std::max<int64_t>(1, (good - a + 1) / 8));
-            (confirm(next) ? good : bad) = next;
-        }
-        if (bad > b) return largest_true(good, b, confirm);
-    } else {
-        bad = start;
-        for (int i = 0; i < kWalk && bad > a && good < a; ++i) {
-            const int64_t next = std::max(a, bad - std::max<int64_t>(1, (bad - a + 1) / 8));
-            (confirm(next) ? good : bad) = next;
-        }
-    }
-    while (bad - good > 1) {
-        const int64_t mid = good + (bad - good) / 2;
-        (confirm(mid) ? good : bad) = mid;
-    }
-    return good;
-}
 
 // The targets against one steady state. With no latency target (offline batch) both hold.
 bool ttft_within(const SimOutcome& o, const Targets& t);
