@@ -30,6 +30,27 @@ bool is_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") 
 
 }  // namespace
 
+std::vector<std::string> model_role_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : kModelRoleTable) names.emplace_back(entry.second);
+    return names;
+}
+
+std::vector<std::string> hardware_kind_names(bool accelerators_only) {
+    std::vector<std::string> names;
+    for (const HardwareKindInfo& info : kHardwareKindTable)
+        if (info.accelerator || !accelerators_only) names.emplace_back(info.name);
+    return names;
+}
+
+std::vector<std::string> efficiency_class_names() {
+    std::vector<std::string> names;
+    for (const HardwareKindInfo& info : kHardwareKindTable)
+        if (std::find(names.begin(), names.end(), info.efficiency_class) == names.end())
+            names.emplace_back(info.efficiency_class);
+    return names;
+}
+
 const ModelArch* Catalog::find_model(const std::string& id) const { return find_by_id(models, id); }
 
 const Hardware* Catalog::find_hardware(const std::string& id) const { return find_by_id(hardware, id); }

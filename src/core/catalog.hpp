@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace infersizer {
@@ -26,6 +27,23 @@ struct Text {
 // Models: the architecture as config.json fields (names follow Hugging Face), plus identity and source.
 // ---------------------------------------------------------------------------------------------------
 enum class ModelRole { chat, embedding, reranker, asr };
+
+// How the catalog and the scenario spell a role: "chat", "embedding", "reranker", "asr".
+inline constexpr std::pair<ModelRole, const char*> kModelRoleTable[] = {
+    {ModelRole::chat, "chat"}, {ModelRole::embedding, "embedding"}, {ModelRole::reranker, "reranker"},
+    {ModelRole::asr, "asr"}};
+inline const char* model_role_name(ModelRole r) {
+    for (const auto& [role, name] : kModelRoleTable)
+        if (role == r) return name;
+    return "chat";
+}
+inline std::optional<ModelRole> model_role_from_name(const std::string& name) {
+    for (const auto& [role, spelled] : kModelRoleTable)
+        if (name == spelled) return role;
+    return std::nullopt;
+}
+// The names in table order.
+std::vector<std::string> model_role_names();
 
 struct ModelArch {
     std::string id;          // catalog key, e.g. "Llama-3.1-8B"
@@ -89,16 +107,43 @@ struct ModelArch {
 // ---------------------------------------------------------------------------------------------------
 enum class HardwareKind { gpu, npu, unified, cpu };
 
-// The catalog's and the scenario's spelling of a kind: "gpu", "npu", "unified", "cpu".
-inline const char* kind_name(HardwareKind k) {
-    switch (k) {
-        case HardwareKind::gpu: return "gpu";
-        case HardwareKind::npu: return "npu";
-        case HardwareKind::unified: return "unified";
-        case HardwareKind::cpu: return "cpu";
-    }
-    return "gpu";
+// The one table of hardware kinds: how the catalog, the scenario, the URL and the page spell each kind, whether
+// it is an accelerator (hardware.json "accelerators"; CPU platforms are a list of their own), and which of an
+// engine's efficiency ranges (engines.json "efficiency") it uses: an NPU runs like a discrete GPU. The order is
+// the order messages list the names in ("must be one of gpu, npu, cpu, unified").
+struct HardwareKindInfo {
+    HardwareKind kind;
+    const char* name;
+    bool accelerator;
+    const char* efficiency_class;
+};
+inline constexpr HardwareKindInfo kHardwareKindTable[] = {
+    {HardwareKind::gpu, "gpu", true, "gpu"},
+    {HardwareKind::npu, "npu", true, "gpu"},
+    {HardwareKind::cpu, "cpu", false, "cpu"},
+    {HardwareKind::unified, "unified", true, "unified"},
+};
+
+inline const HardwareKindInfo& hardware_kind_info(HardwareKind k) {
+    for (const HardwareKindInfo& info : kHardwareKindTable)
+        if (info.kind == k) return info;
+    return kHardwareKindTable[0];
 }
+// "gpu", "npu", "unified", "cpu".
+inline const char* hardware_kind_name(HardwareKind k) { return hardware_kind_info(k).name; }
+// The kind a name spells; nullopt for any other text.
+inline std::optional<HardwareKind> hardware_kind_from_name(const std::string& name) {
+    for (const HardwareKindInfo& info : kHardwareKindTable)
+        if (name == info.name) return info.kind;
+    return std::nullopt;
+}
+// The key of the engine's efficiency ranges the kind uses: "gpu", "unified" or "cpu".
+inline const char* hardware_efficiency_class(HardwareKind k) { return hardware_kind_info(k).efficiency_class; }
+// The names in table order; accelerators_only leaves out the CPU.
+std::vector<std::string> hardware_kind_names(bool accelerators_only = false);
+// The efficiency classes in table order, each once: gpu, cpu, unified.
+std::vector<std::string> efficiency_class_names();
+
 
 struct Hardware {
     std::string id;      // "nvidia-h100-sxm-80gb"

@@ -76,14 +76,7 @@ struct Origin {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Models
 // ---------------------------------------------------------------------------------------------------
-const std::vector<std::string> kRoles{"chat", "embedding", "reranker", "asr"};
-
-ModelRole role_from(const std::string& s) {
-    if (s == "embedding") return ModelRole::embedding;
-    if (s == "reranker") return ModelRole::reranker;
-    if (s == "asr") return ModelRole::asr;
-    return ModelRole::chat;
-}
+const std::vector<std::string> kRoles = model_role_names();  // the table in catalog.hpp
 
 // The attention shape. HF conventions fill what a config may omit: no num_key_value_heads means MHA,
 // no head_dim means hidden_size / num_attention_heads.
@@ -160,7 +153,7 @@ ModelArch parse_model(const Reader& r) {
     m.hf_id = r.string("hf_id", Need::optional);
     m.family = r.string("family", Need::optional);
     m.model_type = r.string("model_type", Need::optional);
-    m.role = role_from(r.enumerated("role", kRoles, Need::required));
+    m.role = model_role_from_name(r.enumerated("role", kRoles, Need::required)).value_or(ModelRole::chat);
 
     // Entries the formulas cannot count carry their published totals; their shape fields are optional.
     m.params_override = r.number("params_override", kPositive, Need::optional);
@@ -203,18 +196,12 @@ ModelArch parse_model(const Reader& r) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Hardware
 // ---------------------------------------------------------------------------------------------------
-const std::vector<std::string> kAcceleratorKinds{"gpu", "npu", "unified"};
-const std::vector<std::string> kHardwareKinds{"gpu", "npu", "unified", "cpu"};
+// Kind names come from the one table in catalog.hpp.
+const std::vector<std::string> kAcceleratorKinds = hardware_kind_names(true);
+const std::vector<std::string> kHardwareKinds = hardware_kind_names();
 const std::vector<std::string> kMarkets{"datacenter",   "workstation",    "consumer",  "cloud-only",
                                         "china-export", "china-domestic", "apple-soc", "cpu"};
 const std::vector<std::string> kConfidence{"vendor", "vendor-reproduced", "third-party", "low", "conflicting"};
-
-HardwareKind kind_from(const std::string& s) {
-    if (s == "npu") return HardwareKind::npu;
-    if (s == "unified") return HardwareKind::unified;
-    if (s == "cpu") return HardwareKind::cpu;
-    return HardwareKind::gpu;
-}
 
 Hardware parse_accelerator(const Reader& r) {
     Hardware h;
@@ -223,7 +210,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.name = r.string("name", Need::required);
     h.architecture = r.string("architecture", Need::optional);
     h.market = r.enumerated("market", kMarkets, Need::required);
-    h.kind = kind_from(r.enumerated("kind", kAcceleratorKinds, Need::required));
+    h.kind = hardware_kind_from_name(r.enumerated("kind", kAcceleratorKinds, Need::required))
+                 .value_or(HardwareKind::gpu);
     h.memory_gb = r.number("memory_gb", kPositive, Need::optional);
     // Measured in an engine's log: what CUDA shows; the estimator uses it instead of the label's share.
     h.usable_memory_gib = r.number("visible_memory_gib", kPositive, Need::optional);
@@ -263,7 +251,7 @@ Hardware parse_cpu_platform(const Reader& r) {
     h.vendor = r.string("vendor", Need::optional);
     h.name = r.string("name", Need::required);
     h.architecture = r.string("architecture", Need::optional);
-    r.enumerated("kind", {"cpu"}, Need::optional);
+    r.enumerated("kind", {hardware_kind_name(HardwareKind::cpu)}, Need::optional);
     h.market = r.enumerated("market", kMarkets, Need::optional);
     if (h.market.empty()) h.market = "cpu";
     h.memory_gb = r.number("max_memory_gb", kPositive, Need::optional);
@@ -347,13 +335,8 @@ KvFormat parse_kv_format(const Reader& r) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Engines
 // ---------------------------------------------------------------------------------------------------
-const std::vector<std::string> kEfficiencyClasses{"gpu", "unified", "cpu"};
-
-// Which efficiency ranges a hardware kind uses (npu runs like a discrete GPU).
-std::string efficiency_class(const std::string& kind) {
-    if (kind == "unified" || kind == "cpu") return kind;
-    return "gpu";
-}
+// The keys of an engine's efficiency ranges, and which one each hardware kind uses: the table in catalog.hpp.
+const std::vector<std::string> kEfficiencyClasses = efficiency_class_names();
 
 Efficiency parse_efficiency(const Reader& r) {
     Efficiency e;
@@ -412,8 +395,9 @@ Engine parse_engine(const Reader& r) {
             e.efficiency[item.key()] = parse_efficiency(r.nested(item.value(), item_path));
         }
         for (const std::string& kind : e.hardware_kinds) {
-            const std::string cls = efficiency_class(kind);
-            if (!eff->present(cls.c_str()))
+            // strings() accepted only the table's names.
+            const char* cls = hardware_efficiency_class(*hardware_kind_from_name(kind));
+            if (!eff->present(cls))
                 r.fail(kMissing, eff->at(cls),
                        "missing; hardware_kinds lists " + kind + ", which needs efficiency ranges for " + cls);
         }
@@ -557,29 +541,15 @@ void check_schema(const Reader& root, const std::string& expected) {
     }
 }
 
-// Reads root[key] (an array of objects) with `parse`, appending entries and their origins.
+// Reads root[key] (an array of objects) with `parse`, appending entries and their origins. A user catalog's
+// collections are Need::if_given: absent is fine, null is not an array.
 template <class T, class Parse>
 void read_entries(const Reader& root, const char* key, Need need, std::vector<T>& out, std::vector<Origin>& origins,
-                  Errors& errors, Parse parse) {
-    const json* v = root.get(key);
-    if (!v) {
-        if (need == Need::required) root.fail(kMissing, key, "missing; must be an array of objects");
-        return;
-    }
-    if (!v->is_array()) {
-        root.fail(kType, key, "must be an array of objects, got " + shown(*v));
-        return;
-    }
-    for (size_t i = 0; i < v->size(); ++i) {
-        const std::string path = std::string(key) + "[" + std::to_string(i) + "]";
-        const json& item = (*v)[i];
-        if (!item.is_object()) {
-            root.fail(kType, path, "must be an object, got " + shown(item));
-            continue;
-        }
-        out.push_back(parse(Reader(item, root.file(), path, errors)));
-        origins.push_back(Origin{root.file(), path});
-    }
+                  Parse parse) {
+    root.each_object(key, need, [&](const Reader& entry) {
+        out.push_back(parse(entry));
+        origins.push_back(Origin{root.file(), entry.path()});
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -709,7 +679,7 @@ bool read_models(const std::string& text, Catalog& c, Origins& o, Errors& errors
     if (!doc) return false;
     Reader root(*doc, "models.json", "", errors);
     check_schema(root, "infersizer.models/1");
-    read_entries(root, "models", Need::required, c.models, o.models, errors, parse_model);
+    read_entries(root, "models", Need::required, c.models, o.models, parse_model);
     return true;
 }
 
@@ -719,8 +689,8 @@ bool read_hardware(const std::string& text, Catalog& c, Origins& o, Errors& erro
     Reader root(*doc, "hardware.json", "", errors);
     check_schema(root, "infersizer.hardware/1");
     c.version = root.string("version", Need::required);
-    read_entries(root, "accelerators", Need::required, c.hardware, o.hardware, errors, parse_accelerator);
-    read_entries(root, "cpu_platforms", Need::required, c.hardware, o.hardware, errors, parse_cpu_platform);
+    read_entries(root, "accelerators", Need::required, c.hardware, o.hardware, parse_accelerator);
+    read_entries(root, "cpu_platforms", Need::required, c.hardware, o.hardware, parse_cpu_platform);
     if (auto hosts = root.child("host_defaults", Need::required)) c.host_defaults = parse_host_defaults(*hosts);
     return true;
 }
@@ -730,9 +700,9 @@ bool read_formats(const std::string& text, Catalog& c, Origins& o, Errors& error
     if (!doc) return false;
     Reader root(*doc, "formats.json", "", errors);
     check_schema(root, "infersizer.formats/1");
-    read_entries(root, "weight_formats", Need::required, c.weight_formats, o.weight_formats, errors,
+    read_entries(root, "weight_formats", Need::required, c.weight_formats, o.weight_formats,
                  parse_weight_format);
-    read_entries(root, "kv_formats", Need::required, c.kv_formats, o.kv_formats, errors, parse_kv_format);
+    read_entries(root, "kv_formats", Need::required, c.kv_formats, o.kv_formats, parse_kv_format);
     return true;
 }
 
@@ -741,7 +711,7 @@ bool read_engines(const std::string& text, Catalog& c, Origins& o, Errors& error
     if (!doc) return false;
     Reader root(*doc, "engines.json", "", errors);
     check_schema(root, "infersizer.engines/1");
-    read_entries(root, "engines", Need::required, c.engines, o.engines, errors, parse_engine);
+    read_entries(root, "engines", Need::required, c.engines, o.engines, parse_engine);
     return true;
 }
 
@@ -750,8 +720,8 @@ bool read_prices(const std::string& text, Catalog& c, Origins& o, Errors& errors
     if (!doc) return false;
     Reader root(*doc, "prices.json", "", errors);
     check_schema(root, "infersizer.prices/1");
-    read_entries(root, "gpu_rental", Need::required, c.gpu_prices, o.gpu_prices, errors, parse_gpu_price);
-    read_entries(root, "llm_api", Need::required, c.api_prices, o.api_prices, errors, parse_api_price);
+    read_entries(root, "gpu_rental", Need::required, c.gpu_prices, o.gpu_prices, parse_gpu_price);
+    read_entries(root, "llm_api", Need::required, c.api_prices, o.api_prices, parse_api_price);
     if (auto rate = root.child("usd_cny", Need::required)) c.usd_cny = parse_exchange_rate(*rate);
     if (auto comp = root.child("api_comparison", Need::required)) c.api_comparison = parse_api_comparison(*comp);
     return true;
@@ -787,22 +757,20 @@ const std::vector<std::string> kUserKeys{"schema",     "models",     "accelerato
 void merge_user_document(const json& doc, Catalog& merged, Errors& errors) {
     const std::string file = "user catalog";
     Reader root(doc, file, "", errors);
-    for (const auto& item : doc.items())
-        if (!contains(kUserKeys, item.key()))
-            root.fail(kRange, item.key(), "unknown key \"" + item.key() + "\"; accepted: " + joined(kUserKeys));
+    root.only_keys(kUserKeys);
     root.string("schema", Need::optional);
 
     Catalog user;
     Origins uo;
-    read_entries(root, "models", Need::optional, user.models, uo.models, errors, parse_model);
-    read_entries(root, "accelerators", Need::optional, user.hardware, uo.hardware, errors, parse_accelerator);
-    read_entries(root, "cpu_platforms", Need::optional, user.hardware, uo.hardware, errors, parse_cpu_platform);
-    read_entries(root, "weight_formats", Need::optional, user.weight_formats, uo.weight_formats, errors,
+    read_entries(root, "models", Need::if_given, user.models, uo.models, parse_model);
+    read_entries(root, "accelerators", Need::if_given, user.hardware, uo.hardware, parse_accelerator);
+    read_entries(root, "cpu_platforms", Need::if_given, user.hardware, uo.hardware, parse_cpu_platform);
+    read_entries(root, "weight_formats", Need::if_given, user.weight_formats, uo.weight_formats,
                  parse_weight_format);
-    read_entries(root, "kv_formats", Need::optional, user.kv_formats, uo.kv_formats, errors, parse_kv_format);
-    read_entries(root, "engines", Need::optional, user.engines, uo.engines, errors, parse_engine);
-    read_entries(root, "gpu_rental", Need::optional, user.gpu_prices, uo.gpu_prices, errors, parse_gpu_price);
-    read_entries(root, "llm_api", Need::optional, user.api_prices, uo.api_prices, errors, parse_api_price);
+    read_entries(root, "kv_formats", Need::if_given, user.kv_formats, uo.kv_formats, parse_kv_format);
+    read_entries(root, "engines", Need::if_given, user.engines, uo.engines, parse_engine);
+    read_entries(root, "gpu_rental", Need::if_given, user.gpu_prices, uo.gpu_prices, parse_gpu_price);
+    read_entries(root, "llm_api", Need::if_given, user.api_prices, uo.api_prices, parse_api_price);
     check_all_unique(user, uo, errors);
 
     Origins mo{base_origins(merged.models, "models"),

@@ -92,13 +92,7 @@ void memo_store(std::shared_ptr<const Context::ModelFacts> facts) {
 const WeightsEstimate& Context::weights_estimate() const { return facts().weights; }
 const ParamCounts& Context::param_counts() const { return facts().params; }
 
-std::string Context::hardware_class() const {
-    switch (hardware.kind) {
-        case HardwareKind::unified: return "unified";
-        case HardwareKind::cpu: return "cpu";
-        default: return "gpu";
-    }
-}
+std::string Context::hardware_class() const { return hardware_efficiency_class(hardware.kind); }
 
 const Efficiency& Context::efficiency() const {
     // An engine without ranges for this class falls back to its GPU ranges; resolve() warns about the
@@ -211,10 +205,11 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
         ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
                                 engine->name + " does not support the KV cache format " + kv->id + "."});
     }
-    if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind_name(ctx.hardware.kind))) {
+    const std::string kind = hardware_kind_name(ctx.hardware.kind);
+    if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind)) {
         ctx.warnings.push_back(
-            {engine->name + " 不支持此类硬件（" + std::string(kind_name(ctx.hardware.kind)) + "）；数值仅作参考。",
-             engine->name + " does not run on this kind of hardware (" + kind_name(ctx.hardware.kind) +
+            {engine->name + " 不支持此类硬件（" + kind + "）；数值仅作参考。",
+             engine->name + " does not run on this kind of hardware (" + kind +
                  "); treat the figures as indicative only."});
     }
     return ctx;

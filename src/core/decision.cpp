@@ -128,7 +128,8 @@ std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {
     // traits.default_for_cpu: llama.cpp).
     auto runs_on_cpu = [](const Engine& e) {
         return e.hardware_kinds.empty() ||
-               std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), "cpu") != e.hardware_kinds.end();
+               std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), hardware_kind_name(HardwareKind::cpu)) !=
+                   e.hardware_kinds.end();
     };
     if (!runs_on_cpu(ctx.engine)) {
         if (const Engine* cpu_engine = cat.default_cpu_engine()) {

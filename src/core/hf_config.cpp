@@ -4,7 +4,7 @@
 // ChatGLM, InternLM2, Baichuan, MiniCPM); docs/references/models.md lists how each family maps onto the
 // catalog's fields. A default taken for an absent field is recorded in ModelArch::notes, never silent.
 //
-// [SECTION] typed field reader (errors with stable ids and paths)
+// [SECTION] typed field reader: json_reader.hpp with config.json's conventions
 // [SECTION] local-attention layer counts
 // [SECTION] families: dense decoders, MoE, MLA, gpt-oss, ChatGLM
 // [SECTION] encoders and Whisper (stated totals computed from docs/references/models.md formulas)
@@ -12,14 +12,14 @@
 // [SECTION] explicit architecture
 #include "hf_config.hpp"
 
+#include "json_reader.hpp"
 #include "scenario.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <initializer_list>
 #include <optional>
-#include <sstream>
 
 namespace infersizer {
 
@@ -28,60 +28,53 @@ using nlohmann::json;
 namespace {
 
 // ---------------------------------------------------------------------------------------------------
-// [SECTION] typed field reader
+// [SECTION] typed field reader: json_reader.hpp with config.json's conventions
 // ---------------------------------------------------------------------------------------------------
+using json_read::Need;
+using json_read::NumberRule;
 
 constexpr int64_t kMaxDimension = 10'000'000;  // sanity bound for widths, counts and vocabularies
 
-std::string shown(const json& v) {
-    std::string s = v.dump();
-    return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+// Widths, counts and vocabularies: integers up to kMaxDimension (4096.0 is accepted); a value that is not a
+// number is told "must be an integer".
+NumberRule dimension_rule(int64_t lo) {
+    NumberRule r = json_read::integers_from(lo, kMaxDimension);
+    r.type_what = "an integer";
+    return r;
 }
+const NumberRule kDimension = dimension_rule(1);
+const NumberRule kDimensionOrZero = dimension_rule(0);  // counts that may be 0 (shared experts, dense layers)
+// Billions of parameters; the range is checked after every field's type (model_from_explicit).
+const NumberRule kBillions = json_read::numbers_from(limits::kParamsBMin, limits::kParamsBMax, "a number of billions");
 
-// Reads fields of one JSON object; the first problem becomes the Error that the parse returns. A JSON
-// null counts as absent (configs write null for "not used": q_lora_rank, sliding_window).
+// One config.json object (or explicit architecture) read through json_reader's Reader with the conventions of
+// config.json: a JSON null counts as absent (configs write null for "not used": q_lora_rank, sliding_window); a
+// needed field that is absent names the family ("required for llama: hidden_size (model width)"); an absent field
+// with a class default takes it and says so in the notes, never silently. The first error is the one returned.
 class Fields {
 public:
-    Fields(const json& obj, std::string path, std::string id_prefix, std::string context)
-        : obj_(obj), path_(std::move(path)), prefix_(std::move(id_prefix)), context_(std::move(context)) {}
+    Fields(const json& obj, std::string path, const json_read::ErrorIds& ids, std::string required_for)
+        : r_(obj, "", std::move(path), errors_, ids), required_for_(std::move(required_for)) {}
+    Fields(const Fields&) = delete;
+    Fields& operator=(const Fields&) = delete;
 
-    const std::optional<Error>& error() const { return error_; }
-    bool failed() const { return error_.has_value(); }
-    const std::string& path() const { return path_; }
+    std::optional<Error> error() const { return errors_.empty() ? std::nullopt : std::optional<Error>(errors_.front()); }
+    bool failed() const { return !errors_.empty(); }
 
-    bool has(const char* key) const {
-        const auto it = obj_.find(key);
-        return it != obj_.end() && !it->is_null();
-    }
-    const json* get(const char* key) const {
-        const auto it = obj_.find(key);
-        return (it == obj_.end() || it->is_null()) ? nullptr : &*it;
-    }
+    bool has(const char* key) const { return r_.present(key); }
+    const json* get(const char* key) const { return r_.present(key) ? r_.get(key) : nullptr; }
 
-    void fail(const std::string& id, const char* key, const std::string& message) {
-        if (!error_) error_ = Error{prefix_ + "." + id, path_ + "." + key, message};
+    void range_error(const char* key, const std::string& message) const {
+        r_.fail(r_.ids().range, r_.at(key), message);
     }
-    void missing(const char* key, const std::string& what) { fail("missing_field", key, context_ + ": " + what); }
+    void missing(const char* key, const std::string& what) const { r_.missing(key, required_for_ + ": " + what); }
 
-    // An integer in [lo, kMaxDimension]; floats with an integral value are accepted (4096.0).
-    std::optional<int64_t> opt_int(const char* key, int64_t lo = 1) {
-        const json* v = get(key);
-        if (!v) return std::nullopt;
-        if (v->is_boolean() || !v->is_number()) {
-            fail("type", key, "must be an integer, got " + shown(*v));
-            return std::nullopt;
-        }
-        const double x = v->get<double>();
-        if (!std::isfinite(x) || std::floor(x) != x || x < static_cast<double>(lo) ||
-            x > static_cast<double>(kMaxDimension)) {
-            fail(v->is_number_integer() || std::floor(x) == x ? "range" : "type", key,
-                 "must be an integer from " + std::to_string(lo) + " to " + std::to_string(kMaxDimension) +
-                     ", got " + shown(*v));
-            return std::nullopt;
-        }
-        return static_cast<int64_t>(x);
+    // An integer in [lo, kMaxDimension], lo 0 or 1.
+    std::optional<int64_t> opt_int(const char* key, int64_t lo = 1) const {
+        const auto v = r_.number(key, lo == 0 ? kDimensionOrZero : kDimension, Need::optional);
+        return v ? std::optional<int64_t>(static_cast<int64_t>(*v)) : std::nullopt;
     }
-    int64_t req_int(const char* key, const std::string& what, int64_t lo = 1) {
+    int64_t req_int(const char* key, const std::string& what, int64_t lo = 1) const {
         if (!has(key)) {
             missing(key, what);
             return 0;
@@ -89,70 +82,41 @@ public:
         return opt_int(key, lo).value_or(0);
     }
     // The first present key of several spellings (ChatGLM num_layers / num_hidden_layers, ...).
-    int64_t req_int_any(std::initializer_list<const char*> keys, const std::string& what) {
+    int64_t req_int_any(std::initializer_list<const char*> keys, const std::string& what) const {
         for (const char* k : keys)
             if (has(k)) return opt_int(k).value_or(0);
         missing(*keys.begin(), what);
         return 0;
     }
     // An absent field takes the class default, and the note says so.
-    int64_t int_or(const char* key, int64_t fallback, std::vector<std::string>& notes, int64_t lo = 1) {
+    int64_t int_or(const char* key, int64_t fallback, std::vector<std::string>& notes, int64_t lo = 1) const {
         if (!has(key)) {
             notes.push_back(std::string(key) + " absent: class default " + std::to_string(fallback));
             return fallback;
         }
         return opt_int(key, lo).value_or(fallback);
     }
-    std::optional<bool> opt_bool(const char* key) {
-        const json* v = get(key);
-        if (!v) return std::nullopt;
-        if (!v->is_boolean()) {
-            fail("type", key, "must be true or false, got " + shown(*v));
-            return std::nullopt;
-        }
-        return v->get<bool>();
-    }
-    bool bool_or(const char* key, bool fallback, std::vector<std::string>& notes) {
+    std::optional<bool> opt_bool(const char* key) const { return r_.optional_flag(key); }
+    bool bool_or(const char* key, bool fallback, std::vector<std::string>& notes) const {
         if (!has(key)) {
             notes.push_back(std::string(key) + " absent: class default " + (fallback ? "true" : "false"));
             return fallback;
         }
         return opt_bool(key).value_or(fallback);
     }
-    std::optional<std::string> opt_string(const char* key) {
-        const json* v = get(key);
-        if (!v) return std::nullopt;
-        if (!v->is_string()) {
-            fail("type", key, "must be a string, got " + shown(*v));
-            return std::nullopt;
-        }
-        return v->get<std::string>();
+    std::optional<std::string> opt_string(const char* key) const { return r_.optional_string(key); }
+    std::string choice(const char* key, const std::vector<std::string>& accepted) const {
+        return r_.enumerated(key, accepted, Need::optional, json_read::ChoiceWords{"", "a string"});
     }
-    std::optional<double> opt_number(const char* key) {
-        const json* v = get(key);
-        if (!v) return std::nullopt;
-        if (v->is_boolean() || !v->is_number() || !std::isfinite(v->get<double>())) {
-            fail("type", key, "must be a number, got " + shown(*v));
-            return std::nullopt;
-        }
-        return v->get<double>();
+    std::optional<double> opt_number(const char* key, const NumberRule& rule = json_read::kAnyNumber) const {
+        return r_.number(key, rule, Need::optional);
     }
-    const json* opt_array(const char* key) {
-        const json* v = get(key);
-        if (!v) return nullptr;
-        if (!v->is_array()) {
-            fail("type", key, "must be an array, got " + shown(*v));
-            return nullptr;
-        }
-        return v;
-    }
+    const json* opt_array(const char* key) const { return r_.array(key, Need::optional); }
 
 private:
-    const json& obj_;
-    std::string path_;
-    std::string prefix_;
-    std::string context_;
-    std::optional<Error> error_;
+    Errors errors_;
+    json_read::Reader r_;
+    std::string required_for_;
 };
 
 std::string join_notes(const std::vector<std::string>& notes) {
@@ -289,9 +253,8 @@ void parse_decoder(Fields& f, const Family& fam, Parsed& p) {
     else f.missing("head_dim", "head_dim (hidden_size is not a multiple of num_attention_heads)");
     if (f.failed()) return;
     if (m.n_kv_heads > m.n_heads || m.n_heads % m.n_kv_heads != 0)
-        f.fail("range", "num_key_value_heads",
-               "must divide num_attention_heads (" + std::to_string(m.n_heads) + "), got " +
-                   std::to_string(m.n_kv_heads));
+        f.range_error("num_key_value_heads", "must divide num_attention_heads (" + std::to_string(m.n_heads) +
+                                                 "), got " + std::to_string(m.n_kv_heads));
 
     m.tie_embeddings = f.bool_or("tie_word_embeddings", fam.tie, p.notes);
     m.qkv_bias = fam.qkv_bias_always || f.opt_bool(fam.bias_key).value_or(fam.qkv_bias);
@@ -413,7 +376,7 @@ void parse_chatglm(Fields& f, Parsed& p) {
     m.max_context = f.opt_int("seq_length").value_or(0);
     if (m.max_context == 0 && !f.failed()) p.notes.push_back("context length unknown: no seq_length");
     if (!f.failed() && (m.n_kv_heads > m.n_heads || m.n_heads % m.n_kv_heads != 0))
-        f.fail("range", "multi_query_group_num", "must divide num_attention_heads");
+        f.range_error("multi_query_group_num", "must divide num_attention_heads");
 }
 
 // Baichuan: MHA, context in model_max_length.
@@ -538,14 +501,16 @@ bool is_known_decoder(const std::string& t) {
 }
 
 Expected<ModelArch> parse_config(const json& config, const std::string& name, const std::string& path) {
-    if (!config.is_object())
-        return Error{"hf_config.type", path, "must be a config.json object, got " + shown(config)};
-
+    Errors errors;
+    if (!json_read::expect_object(config, path, errors, json_read::kConfigErrorIds, "a config.json object"))
+        return errors.front();
     std::string type;
-    if (const auto it = config.find("model_type"); it != config.end() && !it->is_null()) {
-        if (!it->is_string()) return Error{"hf_config.type", path + ".model_type", "must be a string, got " + shown(*it)};
-        type = it->get<std::string>();
+    {
+        const Fields root(config, path, json_read::kConfigErrorIds, "");
+        type = root.opt_string("model_type").value_or("");
+        if (root.failed()) return *root.error();
     }
+    // architectures, ffn_hidden_size, text_config and _name_or_path are hints: read when usable, never an error.
     Parsed p;
     if (type.empty()) {
         type = model_type_from_architectures(config);
@@ -563,7 +528,7 @@ Expected<ModelArch> parse_config(const json& config, const std::string& name, co
         p.notes.push_back("text model only (text_config); the vision tower is not counted");
     }
     const std::string label = type.empty() ? std::string("a config without model_type") : type;
-    Fields f(*body, body_path, "hf_config", "required for " + label);
+    Fields f(*body, body_path, json_read::kConfigErrorIds, "required for " + label);
 
     ModelArch& m = p.m;
     m.id = name;
@@ -604,19 +569,9 @@ Expected<ModelArch> parse_config(const json& config, const std::string& name, co
 // [SECTION] explicit architecture
 // ---------------------------------------------------------------------------------------------------
 
-const char* role_name(ModelRole r) {
-    switch (r) {
-        case ModelRole::chat: return "chat";
-        case ModelRole::embedding: return "embedding";
-        case ModelRole::reranker: return "reranker";
-        case ModelRole::asr: return "asr";
-    }
-    return "chat";
-}
-
 // Billions ↔ parameters. A parameter count is an integer, so rounding after × 1e9 recovers the exact
 // count that model_to_explicit divided (the relative error of one division is ~1e-16).
-double from_billions(double b) { return std::round(b * 1e9); }
+double from_billions(double b) { return std::round(b * units::kBillion); }
 
 bool complete_shape(const ModelArch& m) {
     return m.n_layers > 0 && m.hidden > 0 && m.n_heads > 0 && m.vocab > 0 &&
@@ -634,8 +589,10 @@ Expected<ModelArch> model_from_hf_config(const json& config, const std::string& 
 }
 
 Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path) {
-    if (!obj.is_object()) return Error{"model.type", path, "must be an object, got " + shown(obj)};
-    Fields f(obj, path, "model", "required for an explicit architecture");
+    Errors errors;
+    if (!json_read::expect_object(obj, path, errors, json_read::kExplicitModelErrorIds, "an object"))
+        return errors.front();
+    Fields f(obj, path, json_read::kExplicitModelErrorIds, "required for an explicit architecture");
     std::vector<std::string> notes;
     ModelArch m;
     m.source = "explicit";
@@ -647,13 +604,7 @@ Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path
     if (auto s = f.opt_string("family")) m.family = *s;
     if (auto s = f.opt_string("source")) m.source = *s;
     if (auto s = f.opt_string("notes")) m.notes = *s;
-    if (auto s = f.opt_string("role")) {
-        if (*s == "chat") m.role = ModelRole::chat;
-        else if (*s == "embedding") m.role = ModelRole::embedding;
-        else if (*s == "reranker") m.role = ModelRole::reranker;
-        else if (*s == "asr") m.role = ModelRole::asr;
-        else f.fail("range", "role", "must be one of chat, embedding, reranker, asr, got \"" + *s + "\"");
-    }
+    m.role = model_role_from_name(f.choice("role", model_role_names())).value_or(ModelRole::chat);
 
     // The shape. Counts that may be zero (shared experts, dense layers, q_lora_rank) accept 0.
     m.n_layers = f.opt_int("layers").value_or(0);
@@ -688,17 +639,8 @@ Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path
     const std::optional<std::string> basis = f.opt_string("params_basis");
     if (f.failed()) return *f.error();
 
-    auto check_b = [&](const std::optional<double>& v, const char* key) {
-        if (v && (*v < limits::kParamsBMin || *v > limits::kParamsBMax)) {
-            std::ostringstream os;
-            os << "must be a number of billions from " << limits::kParamsBMin << " to " << limits::kParamsBMax
-               << ", got " << *v;
-            f.fail("range", key, os.str());
-        }
-    };
-    check_b(params_b, "params_b");
-    check_b(active_b, "active_params_b");
-    check_b(published_b, "published_params_b");
+    // The billions' ranges after every field's type: a type error anywhere is the one reported first.
+    for (const char* key : {"params_b", "active_params_b", "published_params_b"}) f.opt_number(key, kBillions);
     if (f.failed()) return *f.error();
 
     const bool any_shape = m.n_layers > 0 || m.hidden > 0 || m.n_heads > 0;
@@ -720,14 +662,14 @@ Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path
         }
         if (m.head_dim == 0 && m.n_heads > 0 && m.hidden % m.n_heads == 0) m.head_dim = m.hidden / m.n_heads;
         if (m.n_kv_heads > m.n_heads || (m.n_kv_heads > 0 && m.n_heads % m.n_kv_heads != 0))
-            f.fail("range", "kv_heads",
-                   "must divide heads (" + std::to_string(m.n_heads) + "), got " + std::to_string(m.n_kv_heads));
+            f.range_error("kv_heads",
+                          "must divide heads (" + std::to_string(m.n_heads) + "), got " + std::to_string(m.n_kv_heads));
         if (m.n_experts > 0 && (m.experts_per_tok < 1 || m.experts_per_tok > m.n_experts))
-            f.fail("range", "experts_per_tok", "must be from 1 to experts (" + std::to_string(m.n_experts) + ")");
+            f.range_error("experts_per_tok", "must be from 1 to experts (" + std::to_string(m.n_experts) + ")");
         if (m.kv_lora_rank > 0 && (m.qk_rope_head_dim == 0 || m.qk_nope_head_dim == 0 || m.v_head_dim == 0))
             f.missing("qk_rope_head_dim", "qk_rope_head_dim, qk_nope_head_dim and v_head_dim (MLA)");
         if (m.n_sliding_layers > m.n_layers)
-            f.fail("range", "sliding_layers", "must be at most layers (" + std::to_string(m.n_layers) + ")");
+            f.range_error("sliding_layers", "must be at most layers (" + std::to_string(m.n_layers) + ")");
         if (f.failed()) return *f.error();
         if (m.n_experts > 0 && m.moe_intermediate == 0) m.moe_intermediate = m.intermediate;
     }
@@ -758,14 +700,14 @@ json model_to_explicit(const ModelArch& m) {
     if (!m.model_type.empty()) j["model_type"] = m.model_type;
     if (!m.hf_id.empty()) j["hf_id"] = m.hf_id;
     if (!m.family.empty()) j["family"] = m.family;
-    j["role"] = role_name(m.role);
+    j["role"] = model_role_name(m.role);
     // params_b is the stated total when there is one, else the published figure; params_basis tells the
     // reader which (model_from_explicit), and published_params_b keeps the published figure either way.
     const bool stated = m.params_basis.rfind("stated", 0) == 0;
-    if (m.params_override) j["params_b"] = *m.params_override / 1e9;
-    else if (m.published_total_params && !stated) j["params_b"] = *m.published_total_params / 1e9;
-    if (m.published_total_params) j["published_params_b"] = *m.published_total_params / 1e9;
-    if (m.active_params_override) j["active_params_b"] = *m.active_params_override / 1e9;
+    if (m.params_override) j["params_b"] = *m.params_override / units::kBillion;
+    else if (m.published_total_params && !stated) j["params_b"] = *m.published_total_params / units::kBillion;
+    if (m.published_total_params) j["published_params_b"] = *m.published_total_params / units::kBillion;
+    if (m.active_params_override) j["active_params_b"] = *m.active_params_override / units::kBillion;
     if (!m.params_basis.empty()) j["params_basis"] = m.params_basis;
 
     auto put = [&j](const char* key, int64_t v) {

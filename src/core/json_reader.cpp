@@ -1,5 +1,6 @@
 // json_reader.cpp — the validating field reads of json_reader.hpp. Messages name what is accepted; the
-// exact wording is pinned by tests/core/test_catalog.cpp, so change it there too.
+// exact wording is pinned by tests (test_catalog*.cpp, test_scenario*.cpp, test_hf_config.cpp, test_json_reader.cpp,
+// tests/cli), so change it there too.
 #include "json_reader.hpp"
 
 #include <algorithm>
@@ -8,13 +9,32 @@
 
 namespace infersizer::json_read {
 
-const NumberRule kPositive{"a positive number", false, [](double v) { return v > 0; }};
-const NumberRule kNonNegative{"a number >= 0", false, [](double v) { return v >= 0; }};
-const NumberRule kFraction{"a number in (0, 1]", false, [](double v) { return v > 0 && v <= 1; }};
-const NumberRule kPositiveInt{"a positive integer", true, [](double v) { return v >= 1; }};
-const NumberRule kNonNegativeInt{"an integer >= 0", true, [](double v) { return v >= 0; }};
-const NumberRule kBitsPerWeight{"a number in (0, 32]", false, [](double v) { return v > 0 && v <= 32; }};
-const NumberRule kBytesPerElement{"a number in (0, 4]", false, [](double v) { return v > 0 && v <= 4; }};
+const NumberRule kPositive{"a positive number", false, false, 0, true};
+const NumberRule kNonNegative{"a number >= 0", false, false, 0};
+const NumberRule kFraction{"a number in (0, 1]", false, false, 0, true, 1};
+const NumberRule kPositiveInt{"a positive integer", true, true, 1};
+const NumberRule kNonNegativeInt{"an integer >= 0", true, true, 0};
+const NumberRule kBitsPerWeight{"a number in (0, 32]", false, false, 0, true, 32};
+const NumberRule kBytesPerElement{"a number in (0, 4]", false, false, 0, true, 4};
+const NumberRule kAnyNumber{"a number"};
+
+namespace {
+// A bound as the scenario's messages have always written it: a C++ stream's default (6 significant digits).
+std::string stream_text(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+}  // namespace
+
+NumberRule numbers_from(double lo, double hi, const std::string& noun) {
+    return NumberRule{noun + " from " + stream_text(lo) + " to " + stream_text(hi), false, false, lo, false, hi};
+}
+
+NumberRule integers_from(int64_t lo, int64_t hi) {
+    return NumberRule{"an integer from " + std::to_string(lo) + " to " + std::to_string(hi), true, false,
+                      static_cast<double>(lo), false, static_cast<double>(hi)};
+}
 
 const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
 const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
@@ -23,9 +43,9 @@ const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { r
 // ---------------------------------------------------------------------------------------------------
 // Text helpers
 // ---------------------------------------------------------------------------------------------------
-std::string shown(const json& v) {
+std::string shown(const json& v, size_t max_chars) {
     std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    if (s.size() > max_chars) s = s.substr(0, max_chars - 3) + "...";
     return s;
 }
 
@@ -69,6 +89,13 @@ std::string parse_error_detail(const std::string& text) {
 
 }  // namespace
 
+bool expect_object(const json& value, const std::string& where, Errors& errors, const ErrorIds& ids,
+                   const std::string& what) {
+    if (value.is_object()) return true;
+    errors.push_back(Error{ids.type, where, "must be " + what + ", got " + shown(value, ids.shown_chars)});
+    return false;
+}
+
 std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors,
                                    const ErrorIds& ids) {
     json doc = json::parse(text, nullptr, false);
@@ -78,10 +105,7 @@ std::optional<json> parse_document(const std::string& text, const std::string& f
         errors.push_back(Error{ids.parse, file, "invalid JSON" + std::string(joint) + detail});
         return std::nullopt;
     }
-    if (!doc.is_object()) {
-        errors.push_back(Error{ids.type, file, "must be a JSON object, got " + shown(doc)});
-        return std::nullopt;
-    }
+    if (!expect_object(doc, file, errors, ids)) return std::nullopt;
     return doc;
 }
 
@@ -93,8 +117,24 @@ Reader::Reader(const json& object, std::string file, std::string path, Errors& e
 
 std::string Reader::at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
+std::string Reader::shown(const json& v) const { return json_read::shown(v, ids_.shown_chars); }
+
 void Reader::fail(const char* id, const std::string& sub_path, std::string message) const {
-    errors_.push_back(Error{id, file_ + ": " + sub_path, std::move(message)});
+    errors_.push_back(Error{id, file_.empty() ? sub_path : file_ + ": " + sub_path, std::move(message)});
+}
+
+void Reader::missing(const std::string& key, std::string message) const {
+    fail(ids_.missing, at(key), std::move(message));
+}
+
+void Reader::only_keys(const std::vector<std::string>& accepted) const {
+    for (const auto& item : object_.items()) {
+        if (contains(accepted, item.key())) continue;
+        if (ids_.unknown)
+            fail(ids_.unknown, at(item.key()), "unknown field; accepted: " + joined(accepted));
+        else
+            fail(ids_.range, at(item.key()), "unknown key \"" + item.key() + "\"; accepted: " + joined(accepted));
+    }
 }
 
 const json* Reader::get(const char* key) const {
@@ -109,20 +149,22 @@ bool Reader::present(const char* key) const {
 
 std::optional<double> Reader::number(const char* key, const NumberRule& rule, Need need) const {
     const json* v = get(key);
-    const std::string accepted = std::string("must be ") + rule.what + (need == Need::optional ? " or null" : "");
     if (!v) {
-        if (need == Need::required) fail(ids_.missing, at(key), std::string("missing; must be ") + rule.what);
+        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be " + rule.what);
         return std::nullopt;
     }
-    if (v->is_null()) {
-        if (need == Need::required) fail(ids_.type, at(key), accepted + ", got null");
-        return std::nullopt;
-    }
-    if (rule.integer ? !v->is_number_integer() : !v->is_number()) {
-        fail(ids_.type, at(key), accepted + ", got " + shown(*v));
+    if (v->is_null() && need == Need::optional) return std::nullopt;
+    const std::string accepted = "must be " + rule.what + or_null(need);
+    if (!v->is_number()) {
+        const std::string& what = rule.type_what.empty() ? rule.what : rule.type_what;
+        fail(mistyped_id(), at(key), "must be " + what + or_null(need) + ", got " + shown(*v));
         return std::nullopt;
     }
     const double x = v->get<double>();
+    if (rule.integer && (rule.json_integer ? !v->is_number_integer() : std::floor(x) != x)) {
+        fail(mistyped_id(), at(key), accepted + ", got " + shown(*v));
+        return std::nullopt;
+    }
     if (!std::isfinite(x) || !rule.accepts(x)) {
         fail(ids_.range, at(key), accepted + ", got " + shown(*v));
         return std::nullopt;
@@ -137,9 +179,9 @@ int64_t Reader::count(const char* key, const NumberRule& rule, Need need) const 
 
 std::string Reader::string(const char* key, Need need) const {
     const json* v = get(key);
-    if (need == Need::required) {
+    if (need != Need::optional) {
         if (!v) {
-            fail(ids_.missing, at(key), "missing; must be a non-empty string");
+            if (need == Need::required) fail(ids_.missing, at(key), "missing; must be a non-empty string");
             return {};
         }
         if (!v->is_string()) {
@@ -147,32 +189,42 @@ std::string Reader::string(const char* key, Need need) const {
             return {};
         }
         if (v->get_ref<const std::string&>().empty()) {
-            fail(ids_.range, at(key), "must be a non-empty string, got \"\"");
+            fail(ids_.empty ? ids_.empty : ids_.range, at(key), "must be a non-empty string, got \"\"");
             return {};
         }
         return v->get<std::string>();
     }
     if (!v || v->is_null()) return {};
     if (!v->is_string()) {
-        fail(ids_.type, at(key), "must be a string or null, got " + shown(*v));
+        fail(ids_.type, at(key), std::string("must be a string") + or_null(need) + ", got " + shown(*v));
         return {};
     }
     return v->get<std::string>();
 }
 
-std::string Reader::enumerated(const char* key, const std::vector<std::string>& accepted, Need need) const {
+std::optional<std::string> Reader::optional_string(const char* key) const {
+    if (!present(key)) return std::nullopt;
+    const size_t errors_before = errors_.size();
+    std::string s = string(key, Need::optional);
+    if (errors_.size() != errors_before) return std::nullopt;
+    return s;
+}
+
+std::string Reader::enumerated(const char* key, const std::vector<std::string>& accepted, Need need,
+                               const ChoiceWords& words) const {
     const json* v = get(key);
-    const std::string what = "must be one of " + joined(accepted) + (need == Need::optional ? " or null" : "");
+    const std::string what = words.what.empty() ? "one of " + joined(accepted) : words.what;
     if (!v || (v->is_null() && need == Need::optional)) {
-        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be one of " + joined(accepted));
+        if (!v && need == Need::required) fail(ids_.missing, at(key), "missing; must be " + what);
         return {};
     }
     if (!v->is_string()) {
-        fail(ids_.type, at(key), what + "; got " + shown(*v));
+        const std::string& type_what = words.type_what.empty() ? what : words.type_what;
+        fail(mistyped_id(), at(key), "must be " + type_what + or_null(need) + ids_.choice_joint + "got " + shown(*v));
         return {};
     }
     if (!contains(accepted, v->get<std::string>())) {
-        fail(ids_.range, at(key), what + "; got " + shown(*v));
+        fail(ids_.range, at(key), "must be " + what + or_null(need) + ids_.choice_joint + "got " + shown(*v));
         return {};
     }
     return v->get<std::string>();
@@ -187,9 +239,17 @@ bool Reader::flag(const char* key, Need need) const {
     if (v->is_boolean()) return v->get<bool>();
     if (v->is_null() && need == Need::optional) return false;
     fail(ids_.type, at(key),
-         std::string(need == Need::required ? "must be true or false" : "must be true, false or null") + ", got " +
+         std::string(*or_null(need) ? "must be true, false or null" : "must be true or false") + ", got " +
              shown(*v));
     return false;
+}
+
+std::optional<bool> Reader::optional_flag(const char* key) const {
+    if (!present(key)) return std::nullopt;
+    const size_t errors_before = errors_.size();
+    const bool b = flag(key, Need::optional);
+    if (errors_.size() != errors_before) return std::nullopt;
+    return b;
 }
 
 std::vector<std::string> Reader::strings(const char* key, const std::vector<std::string>* accepted) const {
@@ -257,17 +317,41 @@ Reader Reader::nested(const json& value, std::string path) const {
     return Reader(value, file_, std::move(path), errors_, ids_);
 }
 
-std::optional<Reader> Reader::child(const char* key, Need need) const {
+std::optional<Reader> Reader::child(const char* key, Need need, const std::string& what) const {
     const json* v = get(key);
     if (!v || (v->is_null() && need == Need::optional)) {
-        if (need == Need::required) fail(ids_.missing, at(key), "missing; must be an object");
+        if (!v && need == Need::required) fail(ids_.missing, at(key), "missing; must be " + what);
         return std::nullopt;
     }
     if (!v->is_object()) {
-        fail(ids_.type, at(key), "must be an object, got " + shown(*v));
+        fail(ids_.type, at(key), "must be " + what + ", got " + shown(*v));
         return std::nullopt;
     }
     return Reader(*v, file_, at(key), errors_, ids_);
+}
+
+const json* Reader::array(const char* key, Need need, const std::string& what) const {
+    const json* v = get(key);
+    if (!v || (v->is_null() && need == Need::optional)) {
+        if (!v && need == Need::required) fail(ids_.missing, at(key), "missing; must be " + what);
+        return nullptr;
+    }
+    if (!v->is_array()) {
+        fail(ids_.type, at(key), "must be " + what + ", got " + shown(*v));
+        return nullptr;
+    }
+    return v;
+}
+
+std::optional<Reader> Reader::array_item(const json& items, size_t i, const char* key,
+                                         const std::string& item_what) const {
+    const json& item = items[i];
+    const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+    if (!item.is_object()) {
+        fail(ids_.type, item_path, "must be " + item_what + ", got " + shown(item));
+        return std::nullopt;
+    }
+    return Reader(item, file_, item_path, errors_, ids_);
 }
 
 Text Reader::text(const char* key) const {

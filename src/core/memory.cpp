@@ -14,6 +14,7 @@
 
 #include "kv.hpp"
 #include "params.hpp"
+#include "units.hpp"
 #include "weights.hpp"
 
 #include <algorithm>
@@ -28,8 +29,7 @@ namespace infersizer {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kMiB = 1024.0 * 1024.0;
+using units::kGiB;
 
 // llm-d empirical md: an "80 GB" H100 shows 79.18 GiB to CUDA. Accelerator labels are binary sizes less a
 // driver/ECC reserve; calibration M003 shows the same share on an "40 GB" A100 (39.50 GiB, 0.9875).
@@ -215,7 +215,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // KV: every sequence at the full context (paged engines reach it at the end of a long conversation;
     // llama.cpp and Ollama allocate it up front for every slot).
     const double repl = kv_replication(ctx, l.tp);
-    r.kv_per_token_kib = Interval::exact(kv_bytes_per_token(ctx.model, ctx.kv.bytes_per_element) / 1024.0);
+    r.kv_per_token_kib = Interval::exact(kv_bytes_per_token(ctx.model, ctx.kv.bytes_per_element) / units::kKiB);
     const double kv_bytes = static_cast<double>(concurrency) * kv_sequence_bytes(ctx, context_tokens) * repl;
     r.kv_cache_gib = Interval::exact(kv_bytes / kGiB);
 
@@ -228,7 +228,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     if (!ctx.scenario.colocated.empty() && !ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     for (const ColocatedModel& c : ctx.scenario.colocated) {
         const WeightFormat f = colocated_format(ctx, c.weights, r.warnings);
-        const double params = std::max(0.0, c.params_b) * 1e9;
+        const double params = std::max(0.0, c.params_b) * units::kBillion;
         // Memoized for this estimate (the catalog, hence the format behind an id, does not change within it).
         std::string key = f.id + "|";
         key.append(reinterpret_cast<const char*>(&params), sizeof params);
@@ -390,7 +390,7 @@ std::optional<long long> raised_wired_limit_mib(const Context& ctx, const Memory
     const double whole_budget_gib = *hw.memory_gb * cards * (1 - headroom);
     if (m.total_gib.hi <= m.budget_gib || m.total_gib.hi > whole_budget_gib) return std::nullopt;
     // Per machine, with the headroom kept: the wired limit covers the estimate's high end.
-    return static_cast<long long>(std::ceil(m.total_gib.hi / cards / (1 - headroom) * 1024.0));
+    return static_cast<long long>(std::ceil(m.total_gib.hi / cards / (1 - headroom) * units::kMiBPerGiB));
 }
 
 }  // namespace infersizer

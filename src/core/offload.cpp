@@ -20,10 +20,10 @@
 #include "kv.hpp"
 #include "memory.hpp"
 #include "speed.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace infersizer {
@@ -32,7 +32,7 @@ namespace infersizer {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 // PCIe 4.0 ×16: 16 GT/s × 16 lanes × 128/130 ≈ 31.5 GB/s per direction (PCI-SIG base spec; the catalog's
 // "PCIe Gen4 x16 (64 GB/s)" host_interface is the bidirectional figure). The link offloaded experts cross
@@ -48,16 +48,6 @@ constexpr int64_t kOpOffloadMinBatch = 32;
 // catalog data: data/engines.json and data/hardware.json, documented in docs/catalog.md.
 bool server_host(const Context& ctx) {
     return ctx.catalog && ctx.catalog->host_defaults.is_server_market(ctx.hardware.market);
-}
-
-std::string num(double v, const char* f = "%.3g") {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
-std::string range_text(Interval v, const char* unit) {
-    return v.is_exact() ? num(v.lo) + " " + unit : num(v.lo) + "–" + num(v.hi) + " " + unit;
 }
 
 Interval nonnegative(Interval v) { return {std::max(0.0, v.lo), std::max(0.0, std::max(v.lo, v.hi))}; }
@@ -143,7 +133,7 @@ double experts_touched(const ModelArch& m, double batch) {
 Interval fixed_step_s(const Context& ctx, double batch) {
     const Efficiency& e = ctx.efficiency();
     if (!(e.eta_mem.lo > 0)) return {0, 0};  // speed.cpp then uses peers' defaults, which have no t0
-    return e.t0_ms / 1e3 + e.t_seq_ms / 1e3 * std::max(0.0, batch - 1.0);
+    return e.t0_ms / units::kMsPerS + e.t_seq_ms / units::kMsPerS * std::max(0.0, batch - 1.0);
 }
 
 struct DecodeSplit {
@@ -182,7 +172,7 @@ DecodeSplit decode_split(const Context& ctx, const Context& host_ctx, const Expe
         double host_s;
         if (copy_over_pcie) {
             // A batch of ≥ 32 tokens makes ggml copy the offloaded experts' tensors to the card each step.
-            host_s = (lo ? offloaded.lo : offloaded.hi) / (kPcie4x16GBs * 1e9);
+            host_s = (lo ? offloaded.lo : offloaded.hi) / (kPcie4x16GBs * units::kGB);
         } else {
             const double cpu_s = lo ? d.cpu_only_s.lo : d.cpu_only_s.hi;
             const double cpu_fixed_s = lo ? cpu_fixed.lo : cpu_fixed.hi;
@@ -202,7 +192,7 @@ Interval pcie_copy_s(const Context& ctx, int64_t tokens, Interval offloaded) {
     if (tokens < kOpOffloadMinBatch) return {0, 0};
     const int64_t ubatch = std::max<int64_t>(1, batched_tokens_budget(ctx));
     const double ubatches = std::ceil(static_cast<double>(tokens) / static_cast<double>(ubatch));
-    return offloaded * (ubatches / (kPcie4x16GBs * 1e9));
+    return offloaded * (ubatches / (kPcie4x16GBs * units::kGB));
 }
 
 // A prompt of fewer than 32 tokens: the host computes the offloaded experts token by token.
@@ -311,10 +301,10 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 
     r.note = note_text(r);
     r.warnings.push_back(
-        {"主机内存带宽按 " + host.name + "（" + num(*host.bandwidth_gbs) + " GB/s，" +
+        {"主机内存带宽按 " + host.name + "（" + fmt::sig(*host.bandwidth_gbs) + " GB/s，" +
              (server_host(ctx) ? "数据中心卡的服务器平台" : "消费级卡的台式机平台") +
              "）估算；预填充按 PCIe 4.0 x16（31.5 GB/s）每个 ubatch 传一次专家估算。",
-         "Host memory bandwidth assumed: " + host.name + " (" + num(*host.bandwidth_gbs) + " GB/s, " +
+         "Host memory bandwidth assumed: " + host.name + " (" + fmt::sig(*host.bandwidth_gbs) + " GB/s, " +
              (server_host(ctx) ? "a server platform for a datacenter card" : "a desktop platform for a consumer card") +
              "); prefill copies the offloaded experts over PCIe 4.0 x16 (31.5 GB/s) once per ubatch."});
     // An engine that reaches the offload only through another's option says so (Ollama: data/engines.json).
@@ -322,17 +312,17 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 
     r.trace.push_back({"offload.n_cpu_moe_layers",
                        "smallest N with total − experts of the first N layers ≤ budget",
-                       num(mem.total_gib.hi) + " GiB − " + std::to_string(split->moe_layers_offloaded) + " × " +
-                           range_text(layout->bytes_per_layer / kGiB, "GiB") + " ≤ " + num(mem.budget_gib) + " GiB"});
+                       fmt::sig(mem.total_gib.hi) + " GiB − " + std::to_string(split->moe_layers_offloaded) + " × " +
+                           fmt::sig_interval(layout->bytes_per_layer / kGiB, "GiB") + " ≤ " + fmt::sig(mem.budget_gib) + " GiB"});
     r.trace.push_back({"offload.decode_tps_per_seq",
                        "1 / (t0 + card step × resident bytes / bytes + host step × offloaded expert bytes read / bytes)",
-                       "batch " + std::to_string(batch) + ", card alone " + range_text(r.gpu_only_tps, "tok/s") +
-                           ", " + host.name + " alone " + range_text(r.cpu_only_tps, "tok/s") + " → " +
-                           range_text(r.decode_tps_per_seq, "tok/s")});
+                       "batch " + std::to_string(batch) + ", card alone " + fmt::sig_interval(r.gpu_only_tps, "tok/s") +
+                           ", " + host.name + " alone " + fmt::sig_interval(r.cpu_only_tps, "tok/s") + " → " +
+                           fmt::sig_interval(r.decode_tps_per_seq, "tok/s")});
     r.trace.push_back({"offload.ttft_s",
                        "max(prefill on the card, ubatches × offloaded bytes / 31.5 GB/s) + t0",
-                       range_text(r.host_ram_gib, "GiB") + " per ubatch of " +
-                           std::to_string(batched_tokens_budget(ctx)) + " tokens → " + range_text(r.ttft_s, "s")});
+                       fmt::sig_interval(r.host_ram_gib, "GiB") + " per ubatch of " +
+                           std::to_string(batched_tokens_budget(ctx)) + " tokens → " + fmt::sig_interval(r.ttft_s, "s")});
     return r;
 }
 

@@ -52,7 +52,7 @@ struct Notes {
 
 bool engine_runs_on(const Engine& e, const Hardware& hw) {
     if (e.hardware_kinds.empty()) return true;
-    return std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), kind_name(hw.kind)) != e.hardware_kinds.end();
+    return std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), hardware_kind_name(hw.kind)) != e.hardware_kinds.end();
 }
 
 }  // namespace
@@ -325,8 +325,8 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     };
 
     if (!engine_runs_on(ctx.engine, hw)) {
-        notes.add(ctx.engine.name + " 不支持此类硬件（" + kind_name(hw.kind) + "）",
-                  ctx.engine.name + " does not run on this kind of hardware (" + kind_name(hw.kind) + ")");
+        notes.add(ctx.engine.name + " 不支持此类硬件（" + hardware_kind_name(hw.kind) + "）",
+                  ctx.engine.name + " does not run on this kind of hardware (" + hardware_kind_name(hw.kind) + ")");
         return finish();
     }
     if (!hw.is_cpu() && !usable_gib_per_card(hw)) {

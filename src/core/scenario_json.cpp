@@ -1,13 +1,15 @@
 // scenario_json.cpp — Scenario ↔ JSON with range checks that name the field.
 //
-// [SECTION] value checks   [SECTION] model and hardware objects   [SECTION] from_json   [SECTION] to_json
+// The fields are read by json_reader.hpp with the scenario's error ids and wording (kScenarioErrorIds); the first
+// error recorded is the one returned, so the reads below run in the order whose first problem is reported:
+// unknown keys before values, then the fields in the order of this file (inside targets, traffic and a colocated
+// model: alphabetical).
+//
+// [SECTION] rules   [SECTION] model and hardware objects   [SECTION] from_json   [SECTION] to_json
 #include "scenario_json.hpp"
 
 #include "hf_config.hpp"
-
-#include <cmath>
-#include <set>
-#include <sstream>
+#include "json_reader.hpp"
 
 namespace infersizer {
 
@@ -15,78 +17,66 @@ using nlohmann::json;
 
 namespace {
 
+using json_read::ChoiceWords;
+using json_read::integers_from;
+using json_read::Need;
+using json_read::NumberRule;
+using json_read::numbers_from;
+using json_read::Reader;
+
+constexpr const json_read::ErrorIds& kIds = json_read::kScenarioErrorIds;
+
 // ---------------------------------------------------------------------------------------------------
-// [SECTION] value checks
+// [SECTION] rules: the accepted ranges of scenario.hpp's limits, as the messages state them
 // ---------------------------------------------------------------------------------------------------
-std::string got(const json& v) {
-    std::string s = v.dump();
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
-    return s;
+NumberRule count_rule() {
+    NumberRule r = integers_from(limits::kCountMin, limits::kCountMax);
+    r.what += ", or null / \"auto\" to let the planner choose";
+    return r;
 }
 
-std::string num(double v) {
-    std::ostringstream o;
-    o << v;
-    return o.str();
-}
+const NumberRule kCount = count_rule();
+const NumberRule kContextTokens = integers_from(limits::kContextMin, limits::kContextMax);
+const NumberRule kRequestTokens = integers_from(limits::kTokensMin, limits::kContextMax);  // prompt, output
+const NumberRule kConcurrency = integers_from(limits::kConcurrencyMin, limits::kConcurrencyMax);
+const NumberRule kTtft = numbers_from(limits::kTtftMin, limits::kTtftMax);
+const NumberRule kTpsPerUser = numbers_from(limits::kTpsMin, limits::kTpsMax);
+const NumberRule kRequestsPerDay = numbers_from(0, limits::kRequestsPerDayMax);
+const NumberRule kHeadroom = numbers_from(limits::kHeadroomMin, limits::kHeadroomMax);
+const NumberRule kParamsB = numbers_from(limits::kParamsBMin, limits::kParamsBMax);
 
-Error range_error(const std::string& path, const std::string& what, const json& v) {
-    return Error{"scenario.range", path, what + ", got " + got(v)};
-}
-
-// An integer in [lo, hi]; JSON numbers with an integral value (8192.0) are accepted.
-Expected<int64_t> get_int(const json& v, const std::string& path, int64_t lo, int64_t hi) {
-    const std::string what = "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
-    if (!v.is_number()) return range_error(path, what, v);
-    const double d = v.get<double>();
-    if (!std::isfinite(d) || d != std::floor(d) || d < double(lo) || d > double(hi)) return range_error(path, what, v);
-    return static_cast<int64_t>(d);
-}
-
-Expected<double> get_num(const json& v, const std::string& path, double lo, double hi) {
-    const std::string what = "must be a number from " + num(lo) + " to " + num(hi);
-    if (!v.is_number()) return range_error(path, what, v);
-    const double d = v.get<double>();
-    if (!std::isfinite(d) || d < lo || d > hi) return range_error(path, what, v);
-    return d;
-}
-
-Expected<std::string> get_str(const json& v, const std::string& path) {
-    if (!v.is_string() || v.get<std::string>().empty())
-        return Error{"scenario.type", path, "must be a non-empty string, got " + got(v)};
-    return v.get<std::string>();
-}
+// Custom hardware: memory and bandwidth as typed (GiB, GB/s), peaks in TFLOPS / TOPS, USD per card-hour.
+const NumberRule kHardwareAmount = numbers_from(0.01, 1e6);  // memory_gib, bandwidth_gbs
+const NumberRule kHardwarePeak = numbers_from(0.001, 1e6);   // fp16/fp8 TFLOPS, int8 TOPS, interconnect GB/s
+const NumberRule kPricePerHour = numbers_from(0, 1e6);
+const NumberRule kCores = numbers_from(1, 4096);
+const NumberRule kClockGhz = numbers_from(0.1, 10);
+const NumberRule kFlopsPerCycle = numbers_from(1, 1e4);
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] model and hardware objects
 // ---------------------------------------------------------------------------------------------------
-Expected<ModelArch> parse_model_object(const json& v, const std::string& path) {
-    if (v.contains("hf_config")) {
-        const json& cfg = v["hf_config"];
-        if (!cfg.is_object())
-            return Error{"scenario.type", path + ".hf_config", "must be a config.json object, got " + got(cfg)};
-        std::string name = "custom";
-        if (v.contains("name")) {
-            auto n = get_str(v["name"], path + ".name");
-            if (!n) return n.error();
-            name = *n;
-        }
-        return model_from_hf_config(cfg, name, path + ".hf_config");
+std::optional<ModelArch> parse_model_object(const Reader& r, Errors& errors) {
+    const size_t errors_before = errors.size();
+    if (r.get("hf_config")) {
+        const auto config = r.child("hf_config", Need::if_given, "a config.json object");
+        const std::string name = r.get("name") ? r.string("name", Need::if_given) : "custom";
+        if (!config || errors.size() != errors_before) return std::nullopt;
+        auto m = model_from_hf_config(config->object(), name, config->path());
+        if (!m) errors.push_back(m.error());
+        return m ? std::optional<ModelArch>(*m) : std::nullopt;
     }
-    return model_from_explicit(v, path);
+    auto m = model_from_explicit(r.object(), r.path());
+    if (!m) errors.push_back(m.error());
+    return m ? std::optional<ModelArch>(*m) : std::nullopt;
 }
 
-const std::set<std::string> kHardwareKeys = {"name", "kind", "memory_gib", "bandwidth_gbs", "fp16_tflops",
-                                             "fp8_tflops", "int8_tops", "interconnect_gbs", "price_per_hour",
-                                             "cores", "clock_ghz", "fp32_flops_per_cycle_per_core"};
+const std::vector<std::string> kHardwareKeys = {
+    "name",           "kind",  "memory_gib", "bandwidth_gbs", "fp16_tflops", "fp8_tflops", "int8_tops", "interconnect_gbs",
+    "price_per_hour", "cores", "clock_ghz",  "fp32_flops_per_cycle_per_core"};
 
-Expected<Hardware> parse_hardware_object(const json& v, const std::string& path) {
-    for (auto it = v.begin(); it != v.end(); ++it)
-        if (!kHardwareKeys.count(it.key()))
-            return Error{"scenario.unknown_field", path + "." + it.key(),
-                         "unknown field; accepted: name, kind, memory_gib, bandwidth_gbs, fp16_tflops, fp8_tflops, "
-                         "int8_tops, interconnect_gbs, price_per_hour, cores, clock_ghz, "
-                         "fp32_flops_per_cycle_per_core"};
+Hardware parse_hardware_object(const Reader& r) {
+    r.only_keys(kHardwareKeys);
     Hardware hw;
     hw.id = "custom";
     hw.name = "custom";
@@ -94,55 +84,42 @@ Expected<Hardware> parse_hardware_object(const json& v, const std::string& path)
     hw.market = "custom";
     hw.confidence = "user";
     hw.source = "typed by the user";
-    if (v.contains("name")) {
-        auto n = get_str(v["name"], path + ".name");
-        if (!n) return n.error();
-        hw.name = *n;
+    if (r.get("name")) hw.name = r.string("name", Need::if_given);
+    if (!r.get("kind")) {
+        r.missing("kind", "required: gpu, cpu or unified");
+    } else {
+        const std::string kind = r.enumerated("kind", hardware_kind_names(), Need::if_given);
+        hw.kind = hardware_kind_from_name(kind).value_or(HardwareKind::gpu);
     }
-    if (!v.contains("kind")) return Error{"scenario.missing_field", path + ".kind", "required: gpu, cpu or unified"};
-    const json& k = v["kind"];
-    const std::string kind = k.is_string() ? k.get<std::string>() : "";
-    if (kind == "gpu") hw.kind = HardwareKind::gpu;
-    else if (kind == "npu") hw.kind = HardwareKind::npu;
-    else if (kind == "unified") hw.kind = HardwareKind::unified;
-    else if (kind == "cpu") hw.kind = HardwareKind::cpu;
-    else return Error{"scenario.range", path + ".kind", "must be one of gpu, npu, cpu, unified, got " + got(k)};
 
+    // Each number: absent or null is "not given"; the required ones must be given.
     struct Field {
         const char* key;
         std::optional<double>* out;
-        double lo, hi;
+        const NumberRule& rule;
         bool required;
     };
-    std::optional<double> memory_gib, price;
-    std::optional<double> cores_d;
+    std::optional<double> memory_gib, price, cores;
     const Field fields[] = {
-        {"memory_gib", &memory_gib, 0.01, 1e6, true},
-        {"bandwidth_gbs", &hw.bandwidth_gbs, 0.01, 1e6, true},
-        {"fp16_tflops", &hw.fp16_tflops, 0.001, 1e6, hw.kind != HardwareKind::cpu},
-        {"fp8_tflops", &hw.fp8_tflops, 0.001, 1e6, false},
-        {"int8_tops", &hw.int8_tops, 0.001, 1e6, false},
-        {"interconnect_gbs", &hw.interconnect_gbs, 0.001, 1e6, false},
-        {"price_per_hour", &price, 0, 1e6, false},
-        {"cores", &cores_d, 1, 4096, false},
-        {"clock_ghz", &hw.clock_ghz, 0.1, 10, false},
-        {"fp32_flops_per_cycle_per_core", &hw.fp32_flops_per_cycle_per_core, 1, 1e4, false},
+        {"memory_gib", &memory_gib, kHardwareAmount, true},
+        {"bandwidth_gbs", &hw.bandwidth_gbs, kHardwareAmount, true},
+        {"fp16_tflops", &hw.fp16_tflops, kHardwarePeak, hw.kind != HardwareKind::cpu},
+        {"fp8_tflops", &hw.fp8_tflops, kHardwarePeak, false},
+        {"int8_tops", &hw.int8_tops, kHardwarePeak, false},
+        {"interconnect_gbs", &hw.interconnect_gbs, kHardwarePeak, false},
+        {"price_per_hour", &price, kPricePerHour, false},
+        {"cores", &cores, kCores, false},
+        {"clock_ghz", &hw.clock_ghz, kClockGhz, false},
+        {"fp32_flops_per_cycle_per_core", &hw.fp32_flops_per_cycle_per_core, kFlopsPerCycle, false},
     };
     for (const Field& f : fields) {
-        if (!v.contains(f.key) || v[f.key].is_null()) {
-            if (f.required)
-                return Error{"scenario.missing_field", path + "." + f.key,
-                             "required for custom hardware: a number from " + num(f.lo) + " to " + num(f.hi)};
-            continue;
-        }
-        auto d = get_num(v[f.key], path + "." + f.key, f.lo, f.hi);
-        if (!d) return d.error();
-        *f.out = *d;
+        if (f.required && !r.present(f.key)) r.missing(f.key, "required for custom hardware: " + f.rule.what);
+        else *f.out = r.number(f.key, f.rule, Need::optional);
     }
     hw.usable_memory_gib = memory_gib;
     hw.memory_gb = memory_gib;  // label for display; usable_memory_gib is what the estimator uses
     hw.price_per_hour_usd = price;
-    if (cores_d) hw.cores = static_cast<int>(*cores_d);
+    if (cores) hw.cores = static_cast<int>(*cores);
     hw.interconnect = hw.interconnect_gbs ? "custom" : "none";
     return hw;
 }
@@ -150,7 +127,7 @@ Expected<Hardware> parse_hardware_object(const json& v, const std::string& path)
 json hardware_to_json(const Hardware& hw) {
     json j;
     j["name"] = hw.name;
-    j["kind"] = kind_name(hw.kind);
+    j["kind"] = hardware_kind_name(hw.kind);
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;
     };
@@ -167,14 +144,96 @@ json hardware_to_json(const Hardware& hw) {
     return j;
 }
 
-const char* const kTopKeys[] = {"schema", "model", "weights", "kv_cache", "engine", "hardware", "count",
-                                "context_tokens", "prompt_tokens", "output_tokens", "concurrency", "targets",
-                                "traffic", "colocated", "headroom"};
+const std::vector<std::string> kTopKeys = {"schema",        "model",         "weights",        "kv_cache",
+                                           "engine",        "hardware",      "count",          "context_tokens",
+                                           "prompt_tokens", "output_tokens", "concurrency",    "targets",
+                                           "traffic",       "colocated",     "headroom"};
 
-std::string top_keys_list() {
-    std::string s;
-    for (const char* k : kTopKeys) s += (s.empty() ? "" : ", ") + std::string(k);
-    return s;
+void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
+    r.only_keys(kTopKeys);
+    if (const json* v = r.get("schema"); v && *v != kScenarioSchema)
+        r.fail("scenario.schema", r.at("schema"),
+               std::string("must be \"") + kScenarioSchema + "\", got " + r.shown(*v));
+
+    // model and hardware: a catalog id (a non-empty string) or an object.
+    if (const json* v = r.get("model")) {
+        if (v->is_string()) {
+            s.model_id = r.string("model", Need::if_given);
+            s.model_custom.reset();
+        } else if (v->is_object()) {
+            s.model_custom = parse_model_object(r.nested(*v, r.at("model")), errors);
+            if (s.model_custom) s.model_id = s.model_custom->id;
+        } else {
+            r.fail(kIds.type, r.at("model"),
+                   "must be a catalog id, {\"hf_config\": {...}} or an architecture object, got " + r.shown(*v));
+        }
+    }
+    if (r.get("weights")) s.weights = r.string("weights", Need::if_given);
+    if (r.get("engine")) s.engine = r.string("engine", Need::if_given);
+    if (const json* v = r.get("kv_cache")) s.kv_cache = v->is_null() ? "" : r.string("kv_cache", Need::if_given);
+    if (const json* v = r.get("hardware")) {
+        if (v->is_string()) {
+            s.hardware_id = r.string("hardware", Need::if_given);
+            s.hardware_custom.reset();
+        } else if (v->is_object()) {
+            s.hardware_custom = parse_hardware_object(r.nested(*v, r.at("hardware")));
+            s.hardware_id = "custom";
+        } else {
+            r.fail(kIds.type, r.at("hardware"), "must be a catalog id or a hardware object, got " + r.shown(*v));
+        }
+    }
+
+    if (const json* v = r.get("count")) {
+        if (v->is_null() || *v == "auto") s.count.reset();
+        else if (auto c = r.number("count", kCount, Need::if_given)) s.count = static_cast<int>(*c);
+    }
+    struct IntField {
+        const char* key;
+        int64_t* out;
+        const NumberRule& rule;
+    };
+    const IntField ints[] = {
+        {"context_tokens", &s.context_tokens, kContextTokens},
+        {"prompt_tokens", &s.prompt_tokens, kRequestTokens},
+        {"output_tokens", &s.output_tokens, kRequestTokens},
+        {"concurrency", &s.concurrency, kConcurrency},
+    };
+    for (const IntField& f : ints)
+        if (auto v = r.number(f.key, f.rule, Need::if_given)) *f.out = static_cast<int64_t>(*v);
+
+    if (auto t = r.child("targets", Need::if_given, "an object {\"ttft_s\", \"tps_per_user\"}")) {
+        t->only_keys({"ttft_s", "tps_per_user"});
+        if (auto v = t->number("tps_per_user", kTpsPerUser, Need::if_given)) s.targets.tps_per_user = *v;
+        if (auto v = t->number("ttft_s", kTtft, Need::if_given)) s.targets.ttft_s = *v;
+    }
+    if (auto t = r.child("traffic", Need::if_given, "an object {\"requests_per_day\", \"lengths\"}")) {
+        t->only_keys({"requests_per_day", "lengths"});
+        // "fixed": every request has the prompt and output lengths (a load tool's random dataset);
+        // "varied": real traffic, spread evenly over 0.5–1.5 × those lengths.
+        const std::string lengths =
+            t->enumerated("lengths", {"fixed", "varied"}, Need::if_given, ChoiceWords{"\"fixed\" or \"varied\""});
+        if (!lengths.empty()) s.lengths = lengths == "varied" ? LengthSpread::varied : LengthSpread::fixed;
+        if (auto v = t->number("requests_per_day", kRequestsPerDay, Need::if_given)) s.requests_per_day = *v;
+    }
+    if (const json* c = r.get("colocated"); c && c->is_array() && c->size() > 16)
+        r.fail(kIds.range, r.at("colocated"), "at most 16 colocated models, got " + std::to_string(c->size()));
+    if (r.get("colocated")) {
+        s.colocated.clear();
+        r.each_object(
+            "colocated", Need::if_given,
+            [&](const Reader& e) {
+                e.only_keys({"name", "params_b", "weights"});
+                ColocatedModel cm;
+                cm.name = e.string("name", Need::if_given);
+                if (auto v = e.number("params_b", kParamsB, Need::if_given)) cm.params_b = *v;
+                if (e.get("weights")) cm.weights = e.string("weights", Need::if_given);
+                if (!e.get("name")) e.missing("name", "required: the model's name");
+                if (!e.get("params_b")) e.missing("params_b", "required: billions of parameters, " + kParamsB.what);
+                s.colocated.push_back(cm);
+            },
+            "an array of {\"name\", \"params_b\", \"weights\"}", "an object {\"name\", \"params_b\", \"weights\"}");
+    }
+    if (auto v = r.number("headroom", kHeadroom, Need::if_given)) s.headroom = *v;
 }
 
 }  // namespace
@@ -183,186 +242,22 @@ std::string top_keys_list() {
 // [SECTION] from_json
 // ---------------------------------------------------------------------------------------------------
 Expected<Scenario> scenario_from_json(const json& j, const Scenario& base) {
-    if (!j.is_object()) return Error{"scenario.type", "scenario", "must be a JSON object, got " + got(j)};
-    const std::set<std::string> known(std::begin(kTopKeys), std::end(kTopKeys));
-    for (auto it = j.begin(); it != j.end(); ++it)
-        if (!known.count(it.key()))
-            return Error{"scenario.unknown_field", "scenario." + it.key(), "unknown field; accepted: " + top_keys_list()};
-
+    Errors errors;
+    if (!json_read::expect_object(j, "scenario", errors, kIds)) return errors.front();
     Scenario s = base;
-    if (j.contains("schema")) {
-        const json& v = j["schema"];
-        if (!v.is_string() || v.get<std::string>() != kScenarioSchema)
-            return Error{"scenario.schema", "scenario.schema",
-                         std::string("must be \"") + kScenarioSchema + "\", got " + got(v)};
-    }
-    if (j.contains("model")) {
-        const json& v = j["model"];
-        if (v.is_string()) {
-            auto id = get_str(v, "scenario.model");
-            if (!id) return id.error();
-            s.model_id = *id;
-            s.model_custom.reset();
-        } else if (v.is_object()) {
-            auto m = parse_model_object(v, "scenario.model");
-            if (!m) return m.error();
-            s.model_custom = *m;
-            s.model_id = m->id;
-        } else {
-            return Error{"scenario.type", "scenario.model",
-                         "must be a catalog id, {\"hf_config\": {...}} or an architecture object, got " + got(v)};
-        }
-    }
-    for (auto [key, out] : {std::pair<const char*, std::string*>{"weights", &s.weights}, {"engine", &s.engine}}) {
-        if (!j.contains(key)) continue;
-        auto v = get_str(j[key], std::string("scenario.") + key);
-        if (!v) return v.error();
-        *out = *v;
-    }
-    if (j.contains("kv_cache")) {
-        const json& v = j["kv_cache"];
-        if (v.is_null()) s.kv_cache.clear();
-        else {
-            auto k = get_str(v, "scenario.kv_cache");
-            if (!k) return k.error();
-            s.kv_cache = *k;
-        }
-    }
-    if (j.contains("hardware")) {
-        const json& v = j["hardware"];
-        if (v.is_string()) {
-            auto id = get_str(v, "scenario.hardware");
-            if (!id) return id.error();
-            s.hardware_id = *id;
-            s.hardware_custom.reset();
-        } else if (v.is_object()) {
-            auto hw = parse_hardware_object(v, "scenario.hardware");
-            if (!hw) return hw.error();
-            s.hardware_custom = *hw;
-            s.hardware_id = "custom";
-        } else {
-            return Error{"scenario.type", "scenario.hardware", "must be a catalog id or a hardware object, got " + got(v)};
-        }
-    }
-    if (j.contains("count")) {
-        const json& v = j["count"];
-        if (v.is_null() || (v.is_string() && v.get<std::string>() == "auto")) {
-            s.count.reset();
-        } else {
-            auto c = get_int(v, "scenario.count", limits::kCountMin, limits::kCountMax);
-            if (!c)
-                return range_error("scenario.count",
-                                   "must be an integer from " + std::to_string(limits::kCountMin) + " to " +
-                                       std::to_string(limits::kCountMax) + ", or null / \"auto\" to let the planner choose",
-                                   v);
-            s.count = static_cast<int>(*c);
-        }
-    }
-    struct IntField {
-        const char* key;
-        int64_t* out;
-        int64_t lo, hi;
-    };
-    const IntField ints[] = {
-        {"context_tokens", &s.context_tokens, limits::kContextMin, limits::kContextMax},
-        {"prompt_tokens", &s.prompt_tokens, limits::kTokensMin, limits::kContextMax},
-        {"output_tokens", &s.output_tokens, limits::kTokensMin, limits::kContextMax},
-        {"concurrency", &s.concurrency, limits::kConcurrencyMin, limits::kConcurrencyMax},
-    };
-    for (const IntField& f : ints) {
-        if (!j.contains(f.key)) continue;
-        auto v = get_int(j[f.key], std::string("scenario.") + f.key, f.lo, f.hi);
-        if (!v) return v.error();
-        *f.out = *v;
-    }
-    if (j.contains("targets")) {
-        const json& t = j["targets"];
-        if (!t.is_object()) return Error{"scenario.type", "scenario.targets", "must be an object {\"ttft_s\", \"tps_per_user\"}, got " + got(t)};
-        for (auto it = t.begin(); it != t.end(); ++it) {
-            if (it.key() == "ttft_s") {
-                auto v = get_num(*it, "scenario.targets.ttft_s", limits::kTtftMin, limits::kTtftMax);
-                if (!v) return v.error();
-                s.targets.ttft_s = *v;
-            } else if (it.key() == "tps_per_user") {
-                auto v = get_num(*it, "scenario.targets.tps_per_user", limits::kTpsMin, limits::kTpsMax);
-                if (!v) return v.error();
-                s.targets.tps_per_user = *v;
-            } else {
-                return Error{"scenario.unknown_field", "scenario.targets." + it.key(), "unknown field; accepted: ttft_s, tps_per_user"};
-            }
-        }
-    }
-    if (j.contains("traffic")) {
-        const json& t = j["traffic"];
-        if (!t.is_object())
-            return Error{"scenario.type", "scenario.traffic", "must be an object {\"requests_per_day\", \"lengths\"}, got " + got(t)};
-        for (auto it = t.begin(); it != t.end(); ++it) {
-            if (it.key() == "lengths") {
-                // "fixed": every request has the prompt and output lengths (a load tool's random dataset);
-                // "varied": real traffic, spread evenly over 0.5–1.5 × those lengths.
-                const json& v = *it;
-                if (v == "fixed") s.lengths = LengthSpread::fixed;
-                else if (v == "varied") s.lengths = LengthSpread::varied;
-                else return Error{"scenario.range", "scenario.traffic.lengths", "must be \"fixed\" or \"varied\", got " + got(v)};
-                continue;
-            }
-            if (it.key() != "requests_per_day")
-                return Error{"scenario.unknown_field", "scenario.traffic." + it.key(), "unknown field; accepted: requests_per_day, lengths"};
-            auto v = get_num(*it, "scenario.traffic.requests_per_day", 0, limits::kRequestsPerDayMax);
-            if (!v) return v.error();
-            s.requests_per_day = *v;
-        }
-    }
-    if (j.contains("colocated")) {
-        const json& c = j["colocated"];
-        if (!c.is_array()) return Error{"scenario.type", "scenario.colocated", "must be an array of {\"name\", \"params_b\", \"weights\"}, got " + got(c)};
-        if (c.size() > 16) return Error{"scenario.range", "scenario.colocated", "at most 16 colocated models, got " + std::to_string(c.size())};
-        s.colocated.clear();
-        for (size_t i = 0; i < c.size(); ++i) {
-            const std::string p = "scenario.colocated[" + std::to_string(i) + "]";
-            const json& e = c[i];
-            if (!e.is_object()) return Error{"scenario.type", p, "must be an object {\"name\", \"params_b\", \"weights\"}, got " + got(e)};
-            ColocatedModel cm;
-            for (auto it = e.begin(); it != e.end(); ++it) {
-                if (it.key() == "name") {
-                    auto v = get_str(*it, p + ".name");
-                    if (!v) return v.error();
-                    cm.name = *v;
-                } else if (it.key() == "params_b") {
-                    auto v = get_num(*it, p + ".params_b", limits::kParamsBMin, limits::kParamsBMax);
-                    if (!v) return v.error();
-                    cm.params_b = *v;
-                } else if (it.key() == "weights") {
-                    auto v = get_str(*it, p + ".weights");
-                    if (!v) return v.error();
-                    cm.weights = *v;
-                } else {
-                    return Error{"scenario.unknown_field", p + "." + it.key(), "unknown field; accepted: name, params_b, weights"};
-                }
-            }
-            if (cm.name.empty()) return Error{"scenario.missing_field", p + ".name", "required: the model's name"};
-            if (cm.params_b <= 0)
-                return Error{"scenario.missing_field", p + ".params_b",
-                             "required: billions of parameters, a number from " + num(limits::kParamsBMin) + " to " + num(limits::kParamsBMax)};
-            s.colocated.push_back(cm);
-        }
-    }
-    if (j.contains("headroom")) {
-        auto v = get_num(j["headroom"], "scenario.headroom", limits::kHeadroomMin, limits::kHeadroomMax);
-        if (!v) return v.error();
-        s.headroom = *v;
-    }
+    read_scenario(Reader(j, "", "scenario", errors, kIds), s, errors);
+    if (!errors.empty()) return errors.front();
     return s;
 }
 
 Expected<Scenario> scenario_from_json_text(const std::string& text, const Scenario& base) {
     const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return Error{"scenario.parse", "scenario", "is not valid JSON"};
+    if (j.is_discarded()) return Error{kIds.parse, "scenario", "is not valid JSON"};
     try {
         return scenario_from_json(j, base);
     } catch (const std::exception& e) {
-        // nlohmann reports type mismatches by throwing; they must not escape the core.
-        return Error{"scenario.parse", "scenario", std::string("could not be read: ") + e.what()};
+        // The reader does not throw on any value; this keeps whatever nlohmann might still throw inside the core.
+        return Error{kIds.parse, "scenario", std::string("could not be read: ") + e.what()};
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include "kv.hpp"
 #include "step_model.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +18,7 @@ namespace infersizer {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 // Tokens one step may carry: the engine's n_batch where it differs from its forward size (llama.cpp), else the
 // prefill budget with the engine's GPU-size rule (memory.hpp).

@@ -10,6 +10,7 @@
 #include "kv.hpp"
 #include "memory.hpp"
 #include "params.hpp"
+#include "units.hpp"
 #include "weights.hpp"
 
 #include <algorithm>
@@ -116,14 +117,14 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     }
     const bool moe = m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts;
     const Interval eta = moe && eff.eta_mem_moe ? *eff.eta_mem_moe : eff.eta_mem;
-    Interval rate = bandwidth * 1e9 * (eta * dequant);
+    Interval rate = bandwidth * units::kGB * (eta * dequant);
     const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
     if (ctx.weights.scheme == WeightScheme::gguf && discrete)
-        rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * 1e9);
+        rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * units::kGB);
 
-    link_bps_ = kPcie4x16GBs * 1e9;
+    link_bps_ = kPcie4x16GBs * units::kGB;
     const bool nvlink = ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0;
-    if (nvlink) link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * 1e9;  // the catalog's figure is bidirectional
+    if (nvlink) link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * units::kGB;  // the catalog's figure is bidirectional
 
     const ParamCounts& p = ctx.param_counts();
     // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.
@@ -159,10 +160,10 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         auto pick = [fast](Interval v) { return fast ? v.hi : v.lo; };       // larger is faster
         auto pick_time = [fast](Interval v) { return fast ? v.lo : v.hi; };  // smaller is faster
         c.rate_bps = std::max(1.0, pick(rate));
-        c.t0_s = pick_time(eff.t0_ms) / 1e3;
-        c.t_seq_s = pick_time(eff.t_seq_ms) / 1e3;
-        c.peak_flops = peak ? pick(*peak) * 1e12 : 0.0;
-        c.attention_flops = attention ? pick(*attention) * 1e12 : 0.0;
+        c.t0_s = pick_time(eff.t0_ms) / units::kMsPerS;
+        c.t_seq_s = pick_time(eff.t_seq_ms) / units::kMsPerS;
+        c.peak_flops = peak ? pick(*peak) * units::kTera : 0.0;
+        c.attention_flops = attention ? pick(*attention) * units::kTera : 0.0;
         c.batch_eff = std::max(1e-3, pick(eff.batch_eff));
         c.mfu_short = std::max(1e-3, pick(eff.mfu_short));
         c.mfu_long = std::max(1e-3, pick(eff.mfu_long));

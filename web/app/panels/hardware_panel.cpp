@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "params.hpp"
 #include "scenario_json.hpp"
+#include "units.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -157,16 +158,6 @@ void draw_catalog_picker(AppState& s) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] custom hardware
 // ---------------------------------------------------------------------------------------------------
-const char* kind_id(HardwareKind k) {
-    switch (k) {
-        case HardwareKind::gpu: return "gpu";
-        case HardwareKind::npu: return "npu";
-        case HardwareKind::unified: return "unified";
-        case HardwareKind::cpu: return "cpu";
-    }
-    return "gpu";
-}
-
 // The form starts from a card's own figures (the catalog pick, or the custom hardware a link brought).
 void seed_custom_form(CustomHardwareForm& f, const Hardware& h) {
     f.kind = h.kind == HardwareKind::npu ? HardwareKind::gpu : h.kind;  // the form offers gpu / unified / cpu
@@ -183,7 +174,7 @@ void seed_custom_form(CustomHardwareForm& f, const Hardware& h) {
 
 // The contract's hardware object (docs/contract.md; fields as parse_hardware_object accepts them).
 nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
-    nlohmann::json j = {{"kind", kind_id(f.kind)}};
+    nlohmann::json j = {{"kind", hardware_kind_name(f.kind)}};
     if (!f.name.empty()) j["name"] = f.name;
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;
@@ -404,7 +395,7 @@ void draw_engine(AppState& s) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] colocated services
 // ---------------------------------------------------------------------------------------------------
-double params_b_of(const ModelArch& m) { return count_params(m).total / 1e9; }
+double params_b_of(const ModelArch& m) { return count_params(m).total / units::kBillion; }
 
 void draw_colocated(AppState& s) {
     const Catalog& c = *s.catalog;
