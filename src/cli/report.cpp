@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "format_text.hpp"
 #include "judge.hpp"
 #include "result_json.hpp"
 
@@ -15,19 +16,6 @@ struct L {
     const std::string& lang;
     const char* operator()(const char* zh, const char* en) const { return lang == "zh" ? zh : en; }
 };
-
-std::string num(double v) {
-    char buf[32];
-    if (v >= 100 || v == static_cast<long long>(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
-    else if (v >= 10) std::snprintf(buf, sizeof buf, "%.1f", v);
-    else std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
-
-std::string iv(Interval v, const char* unit) {
-    std::string s = v.is_exact() || num(v.lo) == num(v.hi) ? num(v.lo) : num(v.lo) + "–" + num(v.hi);
-    return unit && *unit ? s + " " + unit : s;
-}
 
 std::string verdict_word(Verdict v, const L& t) {
     switch (v) {
@@ -76,39 +64,40 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     const MemoryResult& m = r.memory;
     if (m.replicas > 1)
         out << t("① 显存（每副本；共 ", "① Memory (per replica; ") << m.replicas << t(" 个副本，所有卡合计 ", " replicas, all cards ")
-            << iv(m.all_cards_total_gib, "GiB") << t("）", ")") << "\n";
+            << fmt::column_interval(m.all_cards_total_gib, "GiB") << t("）", ")") << "\n";
     else
         out << t("① 显存", "① Memory") << "\n";
-    row(out, t("权重", "weights"), iv(m.weights_gib, "GiB"));
-    row(out, t("KV 缓存 / token", "KV per token"), iv(m.kv_per_token_kib, "KiB"));
-    row(out, t("KV 缓存", "KV cache"), iv(m.kv_cache_gib, "GiB"));
-    row(out, t("激活", "activations"), iv(m.activations_gib, "GiB"));
-    row(out, t("运行时", "runtime"), iv(m.runtime_gib, "GiB"));
-    row(out, t("同机模型", "colocated"), iv(m.colocated_gib, "GiB"));
-    row(out, t("合计", "total"), iv(m.total_gib, "GiB"));
+    row(out, t("权重", "weights"), fmt::column_interval(m.weights_gib, "GiB"));
+    row(out, t("KV 缓存 / token", "KV per token"), fmt::column_interval(m.kv_per_token_kib, "KiB"));
+    row(out, t("KV 缓存", "KV cache"), fmt::column_interval(m.kv_cache_gib, "GiB"));
+    row(out, t("激活", "activations"), fmt::column_interval(m.activations_gib, "GiB"));
+    row(out, t("运行时", "runtime"), fmt::column_interval(m.runtime_gib, "GiB"));
+    row(out, t("同机模型", "colocated"), fmt::column_interval(m.colocated_gib, "GiB"));
+    row(out, t("合计", "total"), fmt::column_interval(m.total_gib, "GiB"));
     row(out, t("可用（扣冗余）", "usable (after headroom)"),
-        m.capacity_known ? num(m.budget_gib) + " / " + num(m.capacity_gib) + " GiB" : t("未知", "unknown"));
+        m.capacity_known ? fmt::column(m.budget_gib) + " / " + fmt::column(m.capacity_gib) + " GiB" : t("未知", "unknown"));
     if (m.capacity_known) {
         row(out, t("是否放得下", "fits"), r.fit.fits ? t("是", "yes") : t("否", "no"));
-        row(out, t("最大并发（此上下文）", "max concurrency"), iv(r.fit.max_concurrency, ""));
-        row(out, t("最大上下文（此并发）", "max context"), iv(r.fit.max_context, "tokens"));
+        row(out, t("最大并发（此上下文）", "max concurrency"), fmt::column_interval(r.fit.max_concurrency, ""));
+        row(out, t("最大上下文（此并发）", "max context"), fmt::column_interval(r.fit.max_context, "tokens"));
     } else {
         row(out, t("是否放得下", "fits"), t("未知：目录没有此平台的内存容量", "unknown: the catalog has no RAM size for this platform"));
     }
 
     const PerformanceResult& p = r.performance;
     out << "\n" << t("② 速度", "② Speed") << "\n";
-    row(out, t("首字时间（中位）", "time to first token"), iv(p.ttft_s, "s"));
-    row(out, t("首字时间 p90", "TTFT p90"), iv(p.ttft_p90_s, "s"));
+    row(out, t("首字时间（中位）", "time to first token"), fmt::column_interval(p.ttft_s, "s"));
+    row(out, t("首字时间 p90", "TTFT p90"), fmt::column_interval(p.ttft_p90_s, "s"));
     if (p.burst_ttft_s.hi > 0)
-        row(out, t("压力：同时到达", "stress: all at once"), iv(p.burst_ttft_s, "s") + t("（不用于容量规划）", " (not used for sizing)"));
-    row(out, t("每用户", "per user"), iv(p.decode_tps_per_seq, "tok/s"));
-    row(out, t("单用户独占", "one user alone"), iv(p.single_stream_tps, "tok/s"));
-    row(out, t("总吞吐", "throughput"), iv(p.throughput_tps, "tok/s"));
-    row(out, t("在处理的请求", "requests in flight"), iv(p.requests_in_flight, ""));
-    row(out, t("占用的 KV", "KV in use"), iv(p.kv_in_use_gib, "GiB"));
-    if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), iv(p.queue_wait_s, "s"));
-    row(out, t("预填充", "prefill"), iv(p.prefill_tps, "tok/s"));
+        row(out, t("压力：同时到达", "stress: all at once"),
+            fmt::column_interval(p.burst_ttft_s, "s") + t("（不用于容量规划）", " (not used for sizing)"));
+    row(out, t("每用户", "per user"), fmt::column_interval(p.decode_tps_per_seq, "tok/s"));
+    row(out, t("单用户独占", "one user alone"), fmt::column_interval(p.single_stream_tps, "tok/s"));
+    row(out, t("总吞吐", "throughput"), fmt::column_interval(p.throughput_tps, "tok/s"));
+    row(out, t("在处理的请求", "requests in flight"), fmt::column_interval(p.requests_in_flight, ""));
+    row(out, t("占用的 KV", "KV in use"), fmt::column_interval(p.kv_in_use_gib, "GiB"));
+    if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), fmt::column_interval(p.queue_wait_s, "s"));
+    row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"), std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + ")");
 
@@ -131,9 +120,9 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
         if (shown++ == 12) break;
         char line[256];
         std::snprintf(line, sizeof line, "  %-26s %8s %s  TP %d  %s  %s\n", pr.name.substr(0, 26).c_str(),
-                      iv(pr.cards, "").c_str(), t("卡", "cards"), pr.tp,
+                      fmt::column_interval(pr.cards, "").c_str(), t("卡", "cards"), pr.tp,
                       pr.meets_targets ? t("达标", "meets") : t("未达标", "misses"),
-                      pr.has_price ? (iv(pr.cost_per_month, pr.currency.c_str()) + t("/月", "/month")).c_str()
+                      pr.has_price ? (fmt::column_interval(pr.cost_per_month, pr.currency) + t("/月", "/month")).c_str()
                                    : t("无价格", "no price"));
         out << line;
         if (pr.fits && !pr.binding.in(lang).empty()) out << "      " << pr.binding.in(lang) << "\n";
@@ -141,9 +130,12 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
 
     const CostResult& c = r.cost;
     out << "\n" << t("成本", "Cost") << "\n";
-    row(out, t("自建 / 月", "self-hosted / month"), c.has_gpu_price ? iv(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
-    row(out, t("API / 月", "API / month"), iv(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
-    if (c.has_gpu_price) row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), iv(c.break_even_requests_per_day, ""));
+    row(out, t("自建 / 月", "self-hosted / month"),
+        c.has_gpu_price ? fmt::column_interval(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
+    row(out, t("API / 月", "API / month"),
+        fmt::column_interval(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
+    if (c.has_gpu_price)
+        row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), fmt::column_interval(c.break_even_requests_per_day, ""));
 
     // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.
     auto indented = [](const std::string& text) {

@@ -8,21 +8,16 @@
 // (tools/batched-bench/README.md), Ollama's OLLAMA_* server variables (envconfig/config.go).
 #include "deploy.hpp"
 
+#include "format_text.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <utility>
 
 namespace infersizer {
 
 namespace {
-
-std::string num2(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
 
 std::string str(int64_t v) { return std::to_string(v); }
 
@@ -59,7 +54,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     // The engine's own share (vLLM 0.9), lowered when the scenario keeps more memory free: the estimate
     // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
-    s.utilization = num2(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0));
+    s.utilization = fmt::decimals(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0), 2);
     if (a.offload && a.offload->applicable) s.n_cpu_moe = a.offload->n_cpu_moe_layers;
     return s;
 }

@@ -20,26 +20,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 #include <string>
 
 namespace infersizer {
 
 namespace {
-
-std::string fmt(double v, const char* unit) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g %s", v, unit);
-    return buf;
-}
-
-std::string fmt(Interval v, const char* unit) {
-    if (v.is_exact()) return fmt(v.lo, unit);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%.3g–%.3g %s", v.lo, v.hi, unit);
-    return buf;
-}
 
 // Tensor parallelism on `count` cards. Engines that split matrices: among the powers of two that divide
 // the count (and the attention heads, which vLLM and SGLang require), the smallest whose layout holds all
@@ -76,15 +62,14 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                          " attention heads: " + ctx.engine.name + " will refuse to start."});
     }
     if (r.memory.capacity_known && !r.fit.fits) {
-        w.push_back({"显存不足：需要 " + fmt(r.memory.total_gib, "GiB") + "，可用 " + fmt(r.memory.budget_gib, "GiB") +
-                         "（已扣除冗余）。",
-                     "Does not fit: needs " + fmt(r.memory.total_gib, "GiB") + ", " + fmt(r.memory.budget_gib, "GiB") +
-                         " usable after headroom."});
+        const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);
+        w.push_back({"显存不足：需要 " + needs + "，可用 " + usable + " GiB（已扣除冗余）。",
+                     "Does not fit: needs " + needs + ", " + usable + " GiB usable after headroom."});
     }
     if (!r.memory.capacity_known) {
-        w.push_back({"目录未给出该 CPU 平台的内存容量：请确认机器至少有 " + fmt(r.memory.total_gib.hi, "GiB") + " 内存。",
+        w.push_back({"目录未给出该 CPU 平台的内存容量：请确认机器至少有 " + fmt::sig(r.memory.total_gib.hi) + " GiB 内存。",
                      "The catalog has no RAM size for this CPU platform: make sure the machine has at least " +
-                         fmt(r.memory.total_gib.hi, "GiB") + "."});
+                         fmt::sig(r.memory.total_gib.hi) + " GiB."});
     }
     if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {
         w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；整机内存放得下：执行 sudo sysctl iogpu.wired_limit_mb=" +
@@ -108,10 +93,10 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
         const double average = s.requests_per_day / 86400.0 * latency_s;
         if (std::isfinite(average) && average > static_cast<double>(s.concurrency)) {
             const std::string avg_zh = fmt::count(std::ceil(average), "zh"), avg_en = fmt::count(std::ceil(average), "en");
-            w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt(latency_s, "s") +
+            w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt::sig(latency_s) + " s" +
                              "，平均同时在处理 " + avg_zh + " 个，超过了给定的峰值并发 " + fmt::count(double(s.concurrency), "zh") +
                              "：峰值至少是平均值（通常是它的几倍），请调高并发或核对每日请求量。",
-                         fmt::count(s.requests_per_day, "en") + " requests/day at about " + fmt(latency_s, "s") +
+                         fmt::count(s.requests_per_day, "en") + " requests/day at about " + fmt::sig(latency_s) + " s" +
                              " each keep " + avg_en + " requests in flight on average, more than the peak concurrency of " +
                              fmt::count(double(s.concurrency), "en") +
                              " given: a peak is at least the average (usually a few times it); raise the concurrency or check "
@@ -120,6 +105,9 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
 }
 
+// Figures as fmt::sig prints them (C's %.3g). Three places keep the space the old helper left after a figure
+// without a unit ("η_mem 0.75–0.93 , t0", "MFU 0.28–0.45  (128 tokens)", "200–200 , 100 GiB"): the golden
+// results pin it.
 void add_trace(const Context& ctx, Result& r) {
     const MemoryResult& m = r.memory;
     const Scenario& s = ctx.scenario;
@@ -127,25 +115,26 @@ void add_trace(const Context& ctx, Result& r) {
         r.trace.push_back({std::move(key), std::move(formula), std::move(values)});
     };
     t("memory.weights_gib", "Σ tensors params × bits(format) / 8",
-      ctx.model.id + " in " + ctx.weights.id + " = " + fmt(m.weights_gib, "GiB"));
+      ctx.model.id + " in " + ctx.weights.id + " = " + fmt::sig_interval(m.weights_gib, "GiB"));
     t("memory.kv_per_token_kib",
       ctx.model.is_mla() ? "layers × (kv_lora_rank + qk_rope_head_dim) × bytes(kv)"
                          : "2 × layers × kv_heads × head_dim × bytes(kv)",
-      std::to_string(ctx.model.n_layers) + " layers, " + ctx.kv.id + " " + fmt(ctx.kv.bytes_per_element, "B") +
-          " → " + fmt(m.kv_per_token_kib, "KiB"));
+      std::to_string(ctx.model.n_layers) + " layers, " + ctx.kv.id + " " + fmt::sig(ctx.kv.bytes_per_element) + " B" +
+          " → " + fmt::sig_interval(m.kv_per_token_kib, "KiB"));
     t("memory.kv_cache_gib", "kv_per_token × context (windows capped, blocks rounded) × concurrency",
-      fmt(m.kv_per_token_kib, "KiB") + " × " + std::to_string(s.context_tokens) + " × " +
-          std::to_string(s.concurrency) + " = " + fmt(m.kv_cache_gib, "GiB"));
+      fmt::sig_interval(m.kv_per_token_kib, "KiB") + " × " + std::to_string(s.context_tokens) + " × " +
+          std::to_string(s.concurrency) + " = " + fmt::sig_interval(m.kv_cache_gib, "GiB"));
     t("memory.activations_gib", ctx.engine.name + ": peak compute buffers at max_batched_tokens",
-      fmt(m.activations_gib, "GiB"));
+      fmt::sig_interval(m.activations_gib, "GiB"));
     t("memory.runtime_gib", ctx.engine.name + ": context, framework, graphs, allocator slack per card × cards",
-      fmt(m.runtime_gib, "GiB"));
+      fmt::sig_interval(m.runtime_gib, "GiB"));
     t("memory.total_gib", "weights + kv + activations + runtime + colocated",
-      fmt(m.weights_gib, "") + "+ " + fmt(m.kv_cache_gib, "") + "+ " + fmt(m.activations_gib, "") + "+ " +
-          fmt(m.runtime_gib, "") + "+ " + fmt(m.colocated_gib, "") + "= " + fmt(m.total_gib, "GiB"));
+      fmt::sig_interval(m.weights_gib) + " + " + fmt::sig_interval(m.kv_cache_gib) + " + " +
+          fmt::sig_interval(m.activations_gib) + " + " + fmt::sig_interval(m.runtime_gib) + " + " +
+          fmt::sig_interval(m.colocated_gib) + " = " + fmt::sig_interval(m.total_gib, "GiB"));
     t("fit.fits", "total.hi ≤ capacity × (1 − headroom)",
-      fmt(m.total_gib.hi, "GiB") + " vs " + fmt(m.capacity_gib, "GiB") + " × " + fmt(1 - s.headroom, "") + "= " +
-          fmt(m.budget_gib, "GiB"));
+      fmt::sig(m.total_gib.hi) + " GiB vs " + fmt::sig(m.capacity_gib) + " GiB × " + fmt::sig(1 - s.headroom) + " = " +
+          fmt::sig(m.budget_gib) + " GiB");
     const PerformanceResult& p = r.performance;
     const Efficiency& e = ctx.efficiency();
     const std::string per_replica = std::to_string((std::max<int64_t>(1, s.concurrency) + p.replicas - 1) / p.replicas);
@@ -156,31 +145,33 @@ void add_trace(const Context& ctx, Result& r) {
       "1 / TPOT; TPOT = the decoders' time / the tokens they produced (prefill stalls included); each step = t0 + "
       "t_seq × (seqs − 1) + max(weights read / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) + max(KV read / "
       "(bandwidth × η_mem), attention FLOPs / peak) + all-reduces",
-      sim + "; bandwidth " + fmt(ctx.hardware.bandwidth_gbs.value_or(0), "GB/s") + ", η_mem " + fmt(e.eta_mem, "") +
-          ", t0 " + fmt(e.t0_ms, "ms") + ", t_seq " + fmt(e.t_seq_ms, "ms") + "; decode step at the mean batch " +
-          fmt(p.decode_step_s, "s") + " → " + fmt(p.decode_tps_per_seq, "tok/s"));
+      sim + "; bandwidth " + fmt::sig(ctx.hardware.bandwidth_gbs.value_or(0)) + " GB/s, η_mem " +
+          fmt::sig_interval(e.eta_mem) + " , t0 " + fmt::sig_interval(e.t0_ms, "ms") + ", t_seq " +
+          fmt::sig_interval(e.t_seq_ms, "ms") + "; decode step at the mean batch " +
+          fmt::sig_interval(p.decode_step_s, "s") + " → " + fmt::sig_interval(p.decode_tps_per_seq, "tok/s"));
     t("performance.single_stream_tps", "1 / one decode step of a single sequence at position prompt + output / 2",
-      fmt(p.single_stream_tps, "tok/s"));
+      fmt::sig_interval(p.single_stream_tps, "tok/s"));
     t("performance.prefill_tps", "prompt / Σ its chunks' steps alone; a chunk's FLOPs at peak × MFU(chunk size), "
                                  "floored by one read of the weights",
-      "MFU " + fmt(e.mfu_short, "") + " (128 tokens) → " + fmt(e.mfu_long, "") + " (≥ 2k) → " + fmt(p.prefill_tps, "tok/s"));
+      "MFU " + fmt::sig_interval(e.mfu_short) + "  (128 tokens) → " + fmt::sig_interval(e.mfu_long) + "  (≥ 2k) → " +
+          fmt::sig_interval(p.prefill_tps, "tok/s"));
     t("performance.ttft_s",
       "first token − send, median over a round of the steady state: admission wait + prompt chunks in steps shared "
       "with the decodes + one step; clients beyond what a replica holds wait one completion each (Little's law)",
-      sim + " → " + fmt(p.ttft_s, "s") + " (queue wait " + fmt(p.queue_wait_s, "s") + ")");
+      sim + " → " + fmt::sig_interval(p.ttft_s, "s") + " (queue wait " + fmt::sig_interval(p.queue_wait_s, "s") + ")");
     t("performance.ttft_p90_s", "the same, 90th percentile (mean of the order statistics within ±5 points); the TTFT "
                                 "target is judged on it",
-      fmt(p.ttft_p90_s, "s"));
+      fmt::sig_interval(p.ttft_p90_s, "s"));
     t("performance.burst_ttft_s",
       "mean TTFT when every user's prompt arrives at the same instant (a fixed-length load test's first round): a "
       "stress figure, never used for sizing",
-      fmt(p.burst_ttft_s, "s"));
+      fmt::sig_interval(p.burst_ttft_s, "s"));
     t("performance.throughput_tps",
       "output tokens / time in the steady state × replicas = concurrency / (TTFT + (output − 1) × TPOT) × output",
-      sim + " → " + fmt(p.throughput_tps, "tok/s"));
+      sim + " → " + fmt::sig_interval(p.throughput_tps, "tok/s"));
     t("performance.requests_in_flight", "sequences in the engines' batches, time-averaged, all replicas; KV in use: "
                                         "their tokens × KV per token",
-      fmt(p.requests_in_flight, "") + ", " + fmt(p.kv_in_use_gib, "GiB"));
+      fmt::sig_interval(p.requests_in_flight) + " , " + fmt::sig_interval(p.kv_in_use_gib, "GiB"));
 }
 
 // The scenario's own setup, whole: the layout on the user's cards, one replica's memory, the fit, the speed,

@@ -1,3 +1,4 @@
+// format_text.cpp — see format_text.hpp for the styles and who reads each.
 #include "format_text.hpp"
 
 #include <algorithm>
@@ -6,9 +7,78 @@
 
 namespace infersizer::fmt {
 
+// [SECTION] Primitives shared by every style --------------------------------------------------------------------
+
 namespace {
 
-constexpr const char* kDash = "–";  // en dash between the ends of an interval
+constexpr const char* kDash = "–";         // en dash between the ends of an interval (sentences, traces, report)
+constexpr const char* kSpacedDash = " – "; // the page's figures give the dash room
+
+// printf's fixed-point text, nothing added: 0.9, 2 → "0.90".
+std::string plain(double v, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+// Thousands separators in the integer part of printf's text: "-3900.5" → "-3,900.5".
+std::string grouped(std::string s) {
+    const bool negative = !s.empty() && s[0] == '-';
+    const size_t start = negative ? 1 : 0;
+    size_t end = s.find('.');
+    if (end == std::string::npos) end = s.size();
+    for (size_t i = end; i > start + 3; i -= 3) s.insert(i - 3, ",");
+    return s;
+}
+
+// Fixed-point text with thousands separators: 3900 → "3,900".
+std::string fixed(double v, int decimals) { return grouped(plain(v, decimals)); }
+
+// "2.50" → "2.5", "3.0" → "3"; text without a decimal point is left alone.
+std::string trim_zeros(std::string s) {
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
+}
+
+// One end when both print the same, else "lo<dash>hi".
+std::string join(const std::string& lo, const std::string& hi, const char* dash) {
+    return lo == hi ? lo : lo + dash + hi;
+}
+
+std::string with_unit(std::string s, const std::string& unit) { return unit.empty() ? s : s + " " + unit; }
+
+// The language's units for large numbers: 中文 万 (1e4) and 亿 (1e8); English k, M, B. The largest that `a`
+// reaches, or {1, ""} below the first.
+struct Scale {
+    double factor;
+    const char* suffix;
+};
+Scale scale_of(double a, const std::string& lang) {
+    if (lang == "zh") {
+        if (a >= 1e8) return {1e8, "亿"};
+        if (a >= 1e4) return {1e4, "万"};
+    } else {
+        if (a >= 1e9) return {1e9, "B"};
+        if (a >= 1e6) return {1e6, "M"};
+        if (a >= 1e3) return {1e3, "k"};
+    }
+    return {1, ""};
+}
+
+std::string currency_symbol(const std::string& currency) {
+    if (currency == "USD") return "$";
+    if (currency == "CNY") return "¥";
+    return currency + " ";
+}
+
+}  // namespace
+
+// [SECTION] Sentences -------------------------------------------------------------------------------------------
+
+namespace {
 
 // Decimals that give about two significant figures below 10 and none from 10 up: 0.31, 6.1, 35.
 int decimals_for(double v) {
@@ -19,38 +89,15 @@ int decimals_for(double v) {
     return std::min(d, 6);
 }
 
-// Fixed-point text with thousands separators in the integer part: 3900 → "3,900".
-std::string fixed(double v, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    std::string s = buf;
-    const bool negative = !s.empty() && s[0] == '-';
-    const size_t start = negative ? 1 : 0;
-    size_t end = s.find('.');
-    if (end == std::string::npos) end = s.size();
-    for (size_t i = end; i > start + 3; i -= 3) s.insert(i - 3, ",");
-    return s;
-}
-
 bool is_large(double v) { return std::fabs(v) >= 1e4; }
 
-// A large value as a scaled number with a suffix: 12k, 1.5M / 12万, 1.5亿.
+// A large value (is_large) as a scaled number with a suffix: 12k, 1.5M / 12万, 1.5亿.
 std::string large(double v, const std::string& lang) {
-    const double a = std::fabs(v);
-    double scale = 1;
-    std::string suffix;
-    if (lang == "zh") {
-        if (a >= 1e8) scale = 1e8, suffix = "亿";
-        else scale = 1e4, suffix = "万";
-    } else {
-        if (a >= 1e9) scale = 1e9, suffix = "B";
-        else if (a >= 1e6) scale = 1e6, suffix = "M";
-        else scale = 1e3, suffix = "k";
-    }
-    const double s = v / scale;
+    const Scale scale = scale_of(std::fabs(v), lang);
+    const double s = v / scale.factor;
     std::string out = fixed(s, std::fabs(s) >= 10 ? 0 : 1);
     if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
-    return out + suffix;
+    return out + scale.suffix;
 }
 
 }  // namespace
@@ -59,18 +106,10 @@ std::string number(double v, const std::string& lang) {
     if (!std::isfinite(v)) return "—";
     if (is_large(v)) return large(v, lang);
     // A lone number drops trailing zeros ("2 s", "0.5 s"); intervals keep them so both ends line up.
-    std::string s = fixed(v, decimals_for(v));
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s.pop_back();
-    }
-    return s;
+    return trim_zeros(fixed(v, decimals_for(v)));
 }
 
-std::string count_range(Interval n, const std::string& lang) {
-    const std::string lo = count(n.lo, lang), hi = count(n.hi, lang);
-    return lo == hi ? lo : lo + kDash + hi;
-}
+std::string count_range(Interval n, const std::string& lang) { return join(count(n.lo, lang), count(n.hi, lang), kDash); }
 
 std::string interval(Interval v, const std::string& unit, const std::string& lang) {
     std::string lo, hi;
@@ -88,9 +127,7 @@ std::string interval(Interval v, const std::string& unit, const std::string& lan
         lo = fixed(v.lo, d_lo > d_hi + 1 ? d_lo : d_hi);
         hi = fixed(v.hi, d_hi);
     }
-    std::string out = lo == hi ? lo : lo + kDash + hi;
-    if (!unit.empty()) out += " " + unit;
-    return out;
+    return with_unit(join(lo, hi, kDash), unit);
 }
 
 std::string count(double n, const std::string& lang) {
@@ -109,14 +146,89 @@ std::string tokens(int64_t n) {
 }
 
 std::string money(Interval v, const std::string& currency, const std::string& lang) {
-    std::string symbol = currency == "USD" ? "$" : currency == "CNY" ? "¥" : currency + " ";
+    const std::string symbol = currency_symbol(currency);
     auto one = [&](double x) {
         if (is_large(x)) return symbol + large(x, lang);
         // Money below 10 keeps cents (0.34, 2.50); above, whole units.
         return symbol + fixed(x, std::fabs(x) >= 10 ? 0 : 2);
     };
-    const std::string lo = one(v.lo), hi = one(v.hi);
-    return lo == hi ? lo : lo + kDash + hi;
+    return join(one(v.lo), one(v.hi), kDash);
+}
+
+// [SECTION] Traces ----------------------------------------------------------------------------------------------
+
+std::string sig(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+std::string sig_interval(Interval v, const std::string& unit, int digits) {
+    const std::string lo = sig(v.lo, digits);
+    return with_unit(v.is_exact() ? lo : lo + kDash + sig(v.hi, digits), unit);
+}
+
+// [SECTION] Commands --------------------------------------------------------------------------------------------
+
+std::string decimals(double v, int places) { return plain(v, places); }
+
+// [SECTION] Report ----------------------------------------------------------------------------------------------
+
+std::string column(double v) {
+    const bool whole = std::isfinite(v) && v == std::trunc(v);
+    return plain(v, v >= 100 || whole ? 0 : v >= 10 ? 1 : 2);
+}
+
+std::string column_interval(Interval v, const std::string& unit) {
+    return with_unit(join(column(v.lo), column(v.hi), kDash), unit);
+}
+
+// [SECTION] Figures ---------------------------------------------------------------------------------------------
+
+std::string figure(double v, int digits) {
+    if (!std::isfinite(v)) return "—";
+    if (v == 0) return "0";
+    const double magnitude = std::floor(std::log10(std::fabs(v)));
+    int places = digits - 1 - static_cast<int>(magnitude);
+    if (places < 0) {
+        // Digits left of the point beyond `digits` print as zeros: 1234.5 → 1230.
+        const double scale = std::pow(10.0, -places);
+        v = std::round(v / scale) * scale;
+        places = 0;
+    }
+    std::string s = trim_zeros(plain(v, std::min(places, 6)));
+    if (s == "-0") s = "0";
+    return grouped(s);
+}
+
+std::string figure_interval(Interval v, const std::string& unit, int digits) {
+    return with_unit(join(figure(v.lo, digits), figure(v.hi, digits), kSpacedDash), unit);
+}
+
+std::string figure_count(double v, const std::string& lang) {
+    if (!std::isfinite(v)) return "—";
+    const double a = std::fabs(v);
+    const Scale scale = scale_of(a, lang);
+    if (scale.factor > 1) return figure(v / scale.factor, 3) + scale.suffix;
+    return a >= 1 ? figure(std::round(v), 6) : figure(v, 3);
+}
+
+std::string figure_count_range(Interval v, const std::string& unit, const std::string& lang) {
+    return with_unit(join(figure_count(v.lo, lang), figure_count(v.hi, lang), kSpacedDash), unit);
+}
+
+std::string figure_money(Interval v, const std::string& currency) {
+    // Three significant figures: these are estimates, and more would claim a precision they lack.
+    const std::string symbol = currency_symbol(currency);
+    const std::string lo = figure(v.lo, 3), hi = figure(v.hi, 3);
+    return symbol + (lo == hi ? lo : lo + kSpacedDash + symbol + hi);
+}
+
+std::string figure_tokens(double v, const std::string& lang) {
+    constexpr double kKi = 1024;
+    if (v >= kKi * kKi && std::fmod(v, kKi * kKi) == 0) return figure(v / (kKi * kKi), 6) + "M";
+    if (v >= kKi && std::fmod(v, kKi) == 0) return figure(v / kKi, 6) + "k";
+    return figure_count(v, lang);
 }
 
 }  // namespace infersizer::fmt

@@ -3,9 +3,10 @@
 // or unknown. docs/estimation.md §5 explains the inference rules.
 #include "hardware_peaks.hpp"
 
+#include "format_text.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace infersizer {
@@ -35,12 +36,6 @@ std::optional<double> stated_peak_tflops(const Hardware& hw, const std::string& 
 std::optional<double> gguf_peak_tflops(const Hardware& hw) {
     if (hw.fp16acc_tflops && *hw.fp16acc_tflops > 0) return hw.fp16acc_tflops;
     return hw.fp16_tflops;
-}
-
-std::string num(double v, const char* fmt = "%.3g") {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return buf;
 }
 
 }  // namespace
@@ -172,10 +167,6 @@ std::optional<double> cpu_ops_per_cycle(const Context& ctx) {
     return std::nullopt;
 }
 
-std::string count_range_text(Interval v, const char* fmt = "%.3g") {
-    return v.lo == v.hi ? num(v.lo, fmt) : num(v.lo, fmt) + "–" + num(v.hi, fmt);
-}
-
 // Cores × clock in GHz: the machine's when the user gave both (custom hardware); otherwise the product
 // line's cores × base clock over its SKUs, or failing that the product of its cores and clock ranges, with a
 // warning that names the assumption and how to replace it.
@@ -188,7 +179,7 @@ std::optional<Interval> cpu_core_ghz(const Hardware& hw, std::vector<Text>* warn
     if (!warnings) return line;  // searches call this hundreds of times: build the sentence only when asked
     std::string cores_zh, cores_en;
     if (hw.cores_range && hw.clock_ghz_range) {
-        const std::string c = count_range_text(*hw.cores_range), g = count_range_text(*hw.clock_ghz_range);
+        const std::string c = fmt::sig_interval(*hw.cores_range), g = fmt::sig_interval(*hw.clock_ghz_range);
         cores_zh = "（" + c + " 核，基础频率 " + g + " GHz）";
         cores_en = " (" + c + " cores, " + g + " GHz base clock)";
     }

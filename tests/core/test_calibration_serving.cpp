@@ -14,11 +14,11 @@
 //    tokens, 256 sequences and --num-scheduler-steps 10 (the record's launch line);
 //  - lengths: the record's, or for ShareGPT the published means (vLLM blog 2024-09-05: 202 input tokens per
 //    prompt; SGLang's own table, 4281.51 output tok/s at 22.03 req/s: 194 output tokens) spread over ±50%.
-#include "bundled_catalog.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
 #include "speed.hpp"
 #include "step_model.hpp"
+#include "support.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +27,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <string>
@@ -255,16 +254,6 @@ const char* kind_name(Kind k) {
     return "";
 }
 
-std::map<std::string, double> measured_values() {
-    std::ifstream in(std::string(INFERSIZER_TEST_DATA_DIR) + "/calibration/serving.json");
-    EXPECT_TRUE(in.good()) << "tests/data/calibration/serving.json is missing";
-    std::map<std::string, double> out;
-    if (!in.good()) return out;
-    const nlohmann::json j = nlohmann::json::parse(in);
-    for (const auto& r : j.at("measurements")) out[r.at("id").get<std::string>()] = r.at("value").get<double>();
-    return out;
-}
-
 Context context_for(const Mapping& m) {
     Scenario s;
     s.model_id = m.model;
@@ -279,9 +268,7 @@ Context context_for(const Mapping& m) {
     s.context_tokens = m.max_model_len > 0 ? m.max_model_len : std::max<int64_t>(limits::kContextMin, m.prompt + m.output);
     s.lengths = m.spread;
     s.headroom = 0;  // the logs' runs keep none beyond the engine's own utilization
-    auto r = resolve(bundled::catalog(), s);
-    EXPECT_TRUE(r.ok()) << m.id << ": " << (r.ok() ? "" : r.error().to_string());
-    Context c = r.value();
+    Context c = test::resolve_ok(s, m.id);
     if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
     if (m.batched_tokens) {
         // The run's own budget (V0 without chunked prefill profiles max_model_len tokens): no GPU-size default.
@@ -367,15 +354,8 @@ struct Coverage {
     double share() const { return total ? static_cast<double>(inside) / total : 0; }
 };
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 std::map<Kind, Coverage> evaluate_and_print() {
-    const auto values = measured_values();
+    const auto values = test::measured_values("serving.json");
     std::map<Kind, Coverage> cov;
     std::printf("\n%-5s %-17s %10s %10s %10s %7s %6s  %s\n", "id", "kind", "measured", "lo", "hi", "inside", "hi/lo",
                 "scenario");
@@ -407,14 +387,14 @@ std::map<Kind, Coverage> evaluate_and_print() {
     }
     for (const auto& [k, c] : cov)
         std::printf("%-17s inside %d/%d (%.0f%%), median hi/lo %.2f\n", kind_name(k), c.inside, c.total,
-                    100 * c.share(), median(c.ratios));
+                    100 * c.share(), test::median(c.ratios));
     return cov;
 }
 
 }  // namespace
 
 TEST(CalibrationServing, EveryMappedRecordIsInTheFile) {
-    const auto values = measured_values();
+    const auto values = test::measured_values("serving.json");
     for (const Mapping& m : mappings()) EXPECT_TRUE(values.count(m.id)) << m.id;
     // Every record of the file has a mapping or a reason to skip it.
     std::map<std::string, bool> mapped;
@@ -434,9 +414,9 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     EXPECT_GE(cov[Kind::throughput].inside, 5) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
-    EXPECT_LE(median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
-    EXPECT_LE(median(cov[Kind::tpot].ratios), 2.05) << "time-per-output-token intervals";
-    EXPECT_LE(median(cov[Kind::throughput].ratios), 2.3) << "throughput intervals";
+    EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
+    EXPECT_LE(test::median(cov[Kind::tpot].ratios), 2.05) << "time-per-output-token intervals";
+    EXPECT_LE(test::median(cov[Kind::throughput].ratios), 2.3) << "throughput intervals";
     // No threshold for the per-stream rates: their three records run expert parallelism over PCIe (8 × L40S),
     // whose all-to-all traffic the model does not capture; they print as a known miss (README, known limits).
     EXPECT_EQ(cov[Kind::stream_tps].total, 3);

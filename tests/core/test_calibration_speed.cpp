@@ -9,9 +9,9 @@
 // prompt length), not on single points; a held-out half of the measurements is judged the same way. Server
 // records (TensorRT-LLM trtllm-bench, vLLM v0.5.4 benchmark_serving) count as saturated throughput at the
 // engine's running cap: the vLLM ones sit at the slow end of vLLM's t_seq range, TensorRT-LLM's near t_seq 0.
-#include "bundled_catalog.hpp"
 #include "memory.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <string>
@@ -251,16 +250,6 @@ const char* kind_name(Kind k) {
     return "";
 }
 
-std::map<std::string, double> measured_values() {
-    std::ifstream in(std::string(INFERSIZER_TEST_DATA_DIR) + "/calibration/measurements.json");
-    EXPECT_TRUE(in.good()) << "tests/data/calibration/measurements.json is missing";
-    std::map<std::string, double> out;
-    if (!in.good()) return out;
-    const nlohmann::json j = nlohmann::json::parse(in);
-    for (const auto& r : j.at("measurements")) out[r.at("id").get<std::string>()] = r.at("value").get<double>();
-    return out;
-}
-
 Context context_for(const Mapping& m) {
     Scenario s;
     s.model_id = m.model;
@@ -274,9 +263,7 @@ Context context_for(const Mapping& m) {
     s.prompt_tokens = std::max<int64_t>(1, m.prompt);
     s.output_tokens = std::max<int64_t>(1, m.output);
     s.context_tokens = std::max<int64_t>(limits::kContextMin, m.prompt + m.output);
-    auto ctx = resolve(bundled::catalog(), s);
-    EXPECT_TRUE(ctx.ok()) << m.id << ": " << (ctx.ok() ? "" : ctx.error().to_string());
-    Context c = ctx.value();
+    Context c = test::resolve_ok(s, m.id);
     if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
     if (m.v0_budget > 0) {
         c.engine.scheduler.mixed_steps = false;
@@ -325,13 +312,6 @@ struct Row {
     bool inside = false;
 };
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 struct Coverage {
     int inside = 0;
     int total = 0;
@@ -340,7 +320,7 @@ struct Coverage {
 };
 
 std::map<Kind, Coverage> evaluate_and_print() {
-    const auto values = measured_values();
+    const auto values = test::measured_values("measurements.json");
     std::map<Kind, Coverage> cov;
     std::printf("\n%-5s %-17s %10s %10s %10s %7s %6s  %s\n", "id", "kind", "measured", "lo", "hi", "inside",
                 "hi/lo", "scenario");
@@ -366,14 +346,14 @@ std::map<Kind, Coverage> evaluate_and_print() {
     }
     for (const auto& [k, c] : cov)
         std::printf("%-17s inside %d/%d (%.0f%%), median hi/lo %.2f\n", kind_name(k), c.inside, c.total,
-                    100 * c.share(), median(c.ratios));
+                    100 * c.share(), test::median(c.ratios));
     return cov;
 }
 
 }  // namespace
 
 TEST(CalibrationSpeed, EveryMappedRecordIsInTheFile) {
-    const auto values = measured_values();
+    const auto values = test::measured_values("measurements.json");
     for (const Mapping& m : mappings()) EXPECT_TRUE(values.count(m.id)) << m.id;
 }
 
@@ -384,17 +364,17 @@ TEST(CalibrationSpeed, CoverageOfPublishedMeasurements) {
     // Thresholds at what the model reaches (no looser), and widths near today's: a change that loses a record
     // or widens the intervals to cover one fails here.
     EXPECT_GE(decode.inside, 21) << "decode records inside their interval";
-    EXPECT_LE(median(decode.ratios), 1.8) << "decode intervals too wide";
+    EXPECT_LE(test::median(decode.ratios), 1.8) << "decode intervals too wide";
 
     const Coverage& prefill = cov[Kind::prefill];
     ASSERT_GE(prefill.total, 5);
     EXPECT_GE(prefill.inside, 7) << "prefill records inside their interval";
-    EXPECT_LE(median(prefill.ratios), 3.0) << "prefill intervals too wide";
+    EXPECT_LE(test::median(prefill.ratios), 3.0) << "prefill intervals too wide";
 
     const Coverage& server = cov[Kind::throughput];
     ASSERT_GE(server.total, 10) << "TensorRT-LLM and vLLM server records";
     EXPECT_GE(server.inside, 10) << "saturated throughput records inside their interval";
-    EXPECT_LE(median(server.ratios), 2.3) << "throughput intervals too wide";
+    EXPECT_LE(test::median(server.ratios), 2.3) << "throughput intervals too wide";
 
     const Coverage& ttft = cov[Kind::ttft];
     ASSERT_GE(ttft.total, 3);

@@ -13,8 +13,8 @@
 // safetensors file a JSON header of a few tens of KB. They are not added to the estimate: at most 8 MB of
 // the smallest HF file here (3.91 GB) is 0.2 %, a small bias toward under-estimating HF rows.
 // Error: 0 when the measurement lies inside the estimate's interval, else relative to the nearest bound.
-#include "bundled_catalog.hpp"
 #include "params.hpp"
+#include "support.hpp"
 #include "weights.hpp"
 
 #include <gtest/gtest.h>
@@ -22,9 +22,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 namespace infersizer {
 namespace {
@@ -75,14 +73,6 @@ const std::map<std::string, Mapping>& mapping() {
     return m;
 }
 
-nlohmann::json read_measurements() {
-    std::ifstream in(std::string(INFERSIZER_TEST_DATA_DIR) + "/calibration/measurements.json");
-    if (!in) throw std::runtime_error("cannot open tests/data/calibration/measurements.json");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return nlohmann::json::parse(ss.str());
-}
-
 enum class Unit { gib, gb, ambiguous_gb };
 
 Unit unit_of(const std::string& u) {
@@ -99,8 +89,8 @@ double error_vs(Interval estimate, double measured_bytes) {
 }
 
 TEST(CalibrationWeights, FileSizesWithinThreePercent) {
-    const nlohmann::json doc = read_measurements();
-    const Catalog& cat = bundled::catalog();
+    const nlohmann::json doc = test::read_json(test::test_data_path("calibration/measurements.json"));
+    const Catalog& cat = test::cat();
     int compared = 0, within = 0;
     std::string skipped;
 

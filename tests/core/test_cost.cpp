@@ -1,8 +1,7 @@
 // Cost: self-hosted per month and per 1M output tokens, the cloud API at the given traffic, and the
 // break-even traffic — checked by recomputation, never against numbers copied from the output.
-#include "bundled_catalog.hpp"
 #include "cost.hpp"
-#include "estimate.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,12 +11,12 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
+using test::cat;
 
 // An RTX 4090 the user rents at their own price (the scenario's custom hardware object).
 Scenario priced_scenario(double price_per_hour, double requests_per_day) {
     Scenario s;  // Qwen3-8B Q4_K_M, llama.cpp, 8k context, 5 users
-    Hardware h = *cat().find_hardware("nvidia-rtx-4090");
+    Hardware h = test::hardware("nvidia-rtx-4090");
     h.id = "my-4090";
     h.name = "my 4090";
     h.price_per_hour_usd = price_per_hour;
@@ -27,11 +26,7 @@ Scenario priced_scenario(double price_per_hour, double requests_per_day) {
     return s;
 }
 
-CostResult cost_of(const Scenario& s) {
-    auto r = estimate(cat(), s);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
-    return r->cost;
-}
+CostResult cost_of(const Scenario& s) { return test::estimate_ok(s).cost; }
 
 }  // namespace
 
@@ -83,7 +78,7 @@ TEST(Cost, BreakEvenIsWhereTheTwoMonthlyCostsMeet) {
 TEST(Cost, ApiBillIsRequestsTimesThirtyDaysTimesTokenPrices) {
     const Scenario s = priced_scenario(0.5, 2000);
     const CostResult c = cost_of(s);
-    const auto api = representative_api(cat(), *cat().find_model(s.model_id));
+    const auto api = representative_api(cat(), test::model(s.model_id));
     ASSERT_TRUE(api.has_value());
     const double in_lo = api->input_per_mtok.lo, out_lo = api->output_per_mtok.lo;
     double per_request = (double(s.prompt_tokens) * in_lo + double(s.output_tokens) * out_lo) / 1e6;
@@ -94,8 +89,8 @@ TEST(Cost, ApiBillIsRequestsTimesThirtyDaysTimesTokenPrices) {
 
 TEST(Cost, ApiRowFollowsTheSizeRule) {
     // ≤ 14B: a cheap current API; above: a flagship-class open-model API, dearer per token.
-    const auto small = representative_api(cat(), *cat().find_model("Qwen3-8B"));
-    const auto large = representative_api(cat(), *cat().find_model("Llama-3.1-70B"));
+    const auto small = representative_api(cat(), test::model("Qwen3-8B"));
+    const auto large = representative_api(cat(), test::model("Llama-3.1-70B"));
     ASSERT_TRUE(small && large);
     EXPECT_NE(small->model, large->model);
     const double small_usd = small->output_per_mtok.hi / (small->currency == "CNY" ? cat().usd_cny.cny_per_usd : 1);
@@ -108,7 +103,7 @@ TEST(Cost, ApiRowFollowsTheSizeRule) {
 }
 
 TEST(Cost, CataloguePricesAreAnIntervalAcrossProviders) {
-    const Hardware& h100 = *cat().find_hardware("nvidia-h100-sxm-80gb");
+    const Hardware& h100 = test::hardware("nvidia-h100-sxm-80gb");
     const auto rows = cat().prices_for(h100.id);
     ASSERT_GE(rows.size(), 2u);
     const auto price = price_per_card_hour_usd(cat(), h100);
@@ -127,7 +122,7 @@ TEST(Cost, UnknownPriceIsNeverZeroAndZeroTrafficHasNoPerTokenCost) {
     s.hardware_id = "desktop-ddr5-5600-2ch";
     s.requests_per_day = 0;
     const CostResult c = cost_of(s);
-    EXPECT_FALSE(price_per_card_hour_usd(cat(), *cat().find_hardware(s.hardware_id)).has_value());
+    EXPECT_FALSE(price_per_card_hour_usd(cat(), test::hardware(s.hardware_id)).has_value());
     if (c.has_gpu_price) {
         EXPECT_TRUE(c.self_hosted_from_planner);
         EXPECT_GT(c.self_hosted_per_month_usd.lo, 0);

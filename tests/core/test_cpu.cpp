@@ -4,7 +4,6 @@
 // naming where it fails.
 //
 // Sections: [catalog] [bad catalogs] [speed] [decision]
-#include "bundled_catalog.hpp"
 #include "catalog_json.hpp"
 #include "context.hpp"
 #include "decision.hpp"
@@ -15,14 +14,13 @@
 #include "plan.hpp"
 #include "scenario_json.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 
 using namespace infersizer;
@@ -31,7 +29,8 @@ namespace {
 
 using json = nlohmann::json;
 
-const Catalog& cat() { return bundled::catalog(); }
+using test::cat;
+using test::mentions;
 
 std::vector<const Hardware*> cpu_platforms() {
     std::vector<const Hardware*> out;
@@ -40,42 +39,13 @@ std::vector<const Hardware*> cpu_platforms() {
     return out;
 }
 
+// One user on one machine: 4k context, a 512-token prompt, 128 tokens out.
 Context make(const std::string& model, const std::string& weights, const std::string& engine, const std::string& hw,
              int64_t prompt = 512) {
-    Scenario s;
-    s.model_id = model;
-    s.weights = weights;
-    s.engine = engine;
-    s.hardware_id = hw;
-    s.count = 1;
-    s.concurrency = 1;
-    s.context_tokens = 4096;
-    s.prompt_tokens = prompt;
-    s.output_tokens = 128;
-    auto r = resolve(cat(), s);
-    EXPECT_TRUE(r.ok()) << model << "/" << weights << "/" << engine << "/" << hw << ": "
-                        << (r.ok() ? "" : r.error().to_string());
-    return r.value();
+    return test::make(model, weights, engine, hw, 1, 1, 4096, prompt, 128);
 }
 
-bool mentions(const std::vector<Text>& warnings, const std::string& en_part) {
-    for (const Text& w : warnings)
-        if (w.en.find(en_part) != std::string::npos && !w.zh.empty()) return true;
-    return false;
-}
-
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-Scenario golden_cpu_scenario() {
-    auto s = scenario_from_json_text(read(std::string(INFERSIZER_GOLDEN_DIR) + "/cpu_qwen25_7b.json"));
-    EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().to_string());
-    return s.ok() ? *s : Scenario{};
-}
+Scenario golden_cpu_scenario() { return test::golden_scenario("cpu_qwen25_7b.json"); }
 
 }  // namespace
 

@@ -1,14 +1,12 @@
 // Decision table: rows and verdicts, failure points found by search and re-checked one step beyond with
-// the memory and speed functions, the CPU platform rule, the verdict sentence, and number formatting.
-#include "bundled_catalog.hpp"
-#include "context.hpp"
+// the memory and speed functions, the CPU platform rule and the verdict sentence.
 #include "decision.hpp"
 #include "decision_search.hpp"
-#include "result_json.hpp"
-#include "estimate.hpp"
 #include "format_text.hpp"
 #include "memory.hpp"
+#include "result_json.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,19 +16,7 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
-
-Context context(const Scenario& s) {
-    auto c = resolve(cat(), s);
-    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
-    return *c;
-}
-
-Result result(const Scenario& s) {
-    auto r = estimate(cat(), s);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
-    return *r;
-}
+using test::cat;
 
 // Independent re-check of "the targets hold for n users at context L" on `replicas` replicas of `tp`
 // cards, from estimate_fit (what memory holds) and estimate_speed (the speed with the rest waiting).
@@ -54,7 +40,7 @@ bool verdict_valid(Verdict v) { return v == Verdict::yes || v == Verdict::condit
 
 TEST(Decision, PathAndScenarioRowsExistWithTextInBothLanguages) {
     const Scenario s;  // the seed's story: Qwen3-8B Q4_K_M on one RTX 4090 for five people
-    const Result r = result(s);
+    const Result r = test::estimate_ok(s);
     ASSERT_EQ(r.decision.size(), 3u);
     EXPECT_EQ(r.decision[0].option, DecisionOption::cpu);
     EXPECT_EQ(r.decision[1].option, DecisionOption::gpu);
@@ -79,7 +65,7 @@ TEST(Decision, PathAndScenarioRowsExistWithTextInBothLanguages) {
 
 TEST(Decision, ConcurrencyLimitHoldsAndOneMoreUserFails) {
     const Scenario s;
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     const ReplicaLayout one{1, 1, true};
     const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, one, 1, s.context_tokens);
     ASSERT_GE(lim.pessimistic, 1);
@@ -92,7 +78,7 @@ TEST(Decision, ConcurrencyLimitHoldsAndOneMoreUserFails) {
     EXPECT_TRUE(lim.beyond.any());
 
     // The GPU row reports exactly this limit.
-    const Result r = result(s);
+    const Result r = test::estimate_ok(s);
     const std::string n = fmt::count(double(lim.pessimistic), "en");
     EXPECT_NE(r.decision[1].fails_when.en.find("up to " + n), std::string::npos) << r.decision[1].fails_when.en;
     EXPECT_NE(r.decision[1].fails_when.zh.find("最多支撑 " + fmt::count(double(lim.pessimistic), "zh")), std::string::npos)
@@ -102,7 +88,7 @@ TEST(Decision, ConcurrencyLimitHoldsAndOneMoreUserFails) {
 TEST(Decision, ContextLimitHoldsAndOneStepLongerFails) {
     Scenario s;
     s.concurrency = 4;  // below the card's limit at 8k, so some context holds
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     const ReplicaLayout one{1, 1, true};
     const SearchLimit lim = max_context_meeting_targets(ctx, ctx.hardware, one, 1, s.concurrency);
     ASSERT_GT(lim.pessimistic, 0);
@@ -122,7 +108,7 @@ TEST(Decision, SearchCountsReplicasAndTensorParallelism) {
     s.count = 4;
     s.concurrency = 32;
     s.targets = {2.0, 15.0};
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     const ReplicaLayout tp2{2, 1, false};
     const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, tp2, 2, s.context_tokens);
     ASSERT_GE(lim.pessimistic, 1);
@@ -137,12 +123,12 @@ TEST(Decision, SearchCountsReplicasAndTensorParallelism) {
 TEST(Decision, NoUserAtAllIsAZeroLimitWithTheReason) {
     Scenario s;
     s.targets = {2.0, 5000.0};  // no machine decodes 5000 tok/s for one user
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, {1, 1, true}, 1, s.context_tokens);
     EXPECT_EQ(lim.pessimistic, 0);
     EXPECT_EQ(lim.optimistic, 0);
     EXPECT_TRUE(lim.beyond.tps);
-    const Result r = result(s);
+    const Result r = test::estimate_ok(s);
     EXPECT_EQ(r.decision[1].verdict, Verdict::no);
     EXPECT_NE(r.decision[1].fails_when.en.find("even one user"), std::string::npos) << r.decision[1].fails_when.en;
 }
@@ -153,7 +139,7 @@ TEST(Decision, CpuPlatformIsTheLowestBandwidthThatServesOneUser) {
         s.model_id = model;
         s.weights = "Q4_K_M";
         s.targets = {30.0, 5.0};
-        const Context ctx = context(s);
+        const Context ctx = test::resolve_ok(s);
         const auto choice = choose_cpu_platform(ctx);
         ASSERT_TRUE(choice.has_value());
         const Hardware& chosen = choice->ctx.hardware;
@@ -180,16 +166,16 @@ TEST(Decision, CpuPlatformIsTheLowestBandwidthThatServesOneUser) {
     small.model_id = "Qwen3-0.6B";
     large.model_id = "Llama-3.1-70B";
     small.targets = large.targets = {30.0, 5.0};
-    EXPECT_LE(*choose_cpu_platform(context(small))->ctx.hardware.bandwidth_gbs,
-              *choose_cpu_platform(context(large))->ctx.hardware.bandwidth_gbs);
+    EXPECT_LE(*choose_cpu_platform(test::resolve_ok(small))->ctx.hardware.bandwidth_gbs,
+              *choose_cpu_platform(test::resolve_ok(large))->ctx.hardware.bandwidth_gbs);
 }
 
 TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
     Scenario s;
     s.engine = "vllm";  // vLLM does not run on CPUs: the row falls back to llama.cpp
     s.weights = "bf16";
-    const Result r = result(s);
-    const Context ctx = context(s);
+    const Result r = test::estimate_ok(s);
+    const Context ctx = test::resolve_ok(s);
     const auto choice = choose_cpu_platform(ctx);
     ASSERT_TRUE(choice.has_value());
     EXPECT_EQ(choice->ctx.engine.id, "llama.cpp");
@@ -200,7 +186,7 @@ TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
 TEST(Decision, ApiVerdictFollowsTheBreakEven) {
     Scenario quiet;
     quiet.requests_per_day = 10;
-    const Result q = result(quiet);
+    const Result q = test::estimate_ok(quiet);
     ASSERT_TRUE(q.cost.has_api_price && q.cost.has_gpu_price);
     EXPECT_EQ(q.decision[2].verdict, Verdict::yes);
     EXPECT_NE(q.decision[2].fails_when.en.find(fmt::interval(q.cost.break_even_requests_per_day, "", "en")),
@@ -209,7 +195,7 @@ TEST(Decision, ApiVerdictFollowsTheBreakEven) {
 
     Scenario busy;
     busy.requests_per_day = 1e8;
-    const Result b = result(busy);
+    const Result b = test::estimate_ok(busy);
     EXPECT_EQ(b.decision[2].verdict, Verdict::conditional);
     EXPECT_NE(b.decision[2].fails_when.en.find("past the break-even"), std::string::npos) << b.decision[2].fails_when.en;
 }
@@ -217,13 +203,13 @@ TEST(Decision, ApiVerdictFollowsTheBreakEven) {
 TEST(Decision, OfflineBatchVerdictFollowsDailyCapacity) {
     Scenario s;
     s.requests_per_day = 100;
-    EXPECT_EQ(result(s).scenarios[1].verdict, Verdict::yes);
+    EXPECT_EQ(test::estimate_ok(s).scenarios[1].verdict, Verdict::yes);
     s.requests_per_day = 1e9;  // a billion requests a day on one card
-    EXPECT_EQ(result(s).scenarios[1].verdict, Verdict::no);
+    EXPECT_EQ(test::estimate_ok(s).scenarios[1].verdict, Verdict::no);
 }
 
 TEST(Decision, VerdictSentenceSaysEnoughOrNotEnough) {
-    const Result ok = result(Scenario{});
+    const Result ok = test::estimate_ok(Scenario{});
     EXPECT_NE(ok.verdict.zh.find("够用"), std::string::npos) << ok.verdict.zh;
     EXPECT_NE(ok.verdict.en.find("is enough"), std::string::npos) << ok.verdict.en;
     EXPECT_NE(ok.verdict.en.find("GiB"), std::string::npos);
@@ -232,32 +218,8 @@ TEST(Decision, VerdictSentenceSaysEnoughOrNotEnough) {
     Scenario big;
     big.model_id = "DeepSeek-R1";  // ≈ 380 GiB in Q4_K_M on one 24 GB card
     big.count = 1;
-    const Result no = result(big);
+    const Result no = test::estimate_ok(big);
     EXPECT_NE(no.verdict.zh.find("不够"), std::string::npos) << no.verdict.zh;
     EXPECT_NE(no.verdict.en.find("not enough"), std::string::npos) << no.verdict.en;
     EXPECT_EQ(no.decision[1].verdict, Verdict::no);
-}
-
-TEST(FormatText, IntervalsNumbersAndUnits) {
-    EXPECT_EQ(fmt::interval({6.1, 7.0}, "GiB", "zh"), "6.1–7.0 GiB");
-    EXPECT_EQ(fmt::interval({35, 60}, "tok/s", "en"), "35–60 tok/s");
-    EXPECT_EQ(fmt::interval({0.31, 0.62}, "s", "en"), "0.31–0.62 s");
-    EXPECT_EQ(fmt::interval({0.065, 144}, "s", "en"), "0.065–144 s");
-    EXPECT_EQ(fmt::interval(Interval::exact(24), "GiB", "en"), "24 GiB");
-    EXPECT_EQ(fmt::interval({6.99, 7.01}, "GiB", "en"), "7.0 GiB");
-    EXPECT_EQ(fmt::number(2.0, "en"), "2");
-    EXPECT_EQ(fmt::number(0.5, "zh"), "0.5");
-    EXPECT_EQ(fmt::count(3900, "en"), "3,900");
-    EXPECT_EQ(fmt::count(12000, "en"), "12k");
-    EXPECT_EQ(fmt::count(12000, "zh"), "1.2万");
-    EXPECT_EQ(fmt::count(1.5e6, "en"), "1.5M");
-    EXPECT_EQ(fmt::count(1.5e8, "zh"), "1.5亿");
-    EXPECT_EQ(fmt::tokens(8192), "8k");
-    EXPECT_EQ(fmt::tokens(131072), "128k");
-    EXPECT_EQ(fmt::tokens(1500), "1.5k");
-    EXPECT_EQ(fmt::tokens(300), "300");
-    EXPECT_EQ(fmt::money(Interval::exact(1234), "USD", "en"), "$1,234");
-    EXPECT_EQ(fmt::money({0.5, 2}, "USD", "en"), "$0.50–$2.00");
-    EXPECT_EQ(fmt::money(Interval::exact(39000), "CNY", "zh"), "¥3.9万");
-    EXPECT_EQ(fmt::count_range({1, 3}, "en"), "1–3");
 }

@@ -1,7 +1,6 @@
 // Deploy hints: the launch command carries the estimate's settings in each engine's own flags, and the
 // load test measures the scenario's prompt, output and concurrency.
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +11,7 @@ using namespace infersizer;
 
 namespace {
 
-DeployHints hints(const Scenario& s) {
-    auto r = estimate(bundled::catalog(), s);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
-    return r->deploy;
-}
+DeployHints hints(const Scenario& s) { return test::estimate_ok(s).deploy; }
 
 #define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << "missing «" << (part) << "» in: " << (text)
 #define EXPECT_LACKS(text, part) EXPECT_EQ((text).find(part), std::string::npos) << "unexpected «" << (part) << "» in: " << (text)

@@ -1,17 +1,12 @@
 // The whole estimate: golden scenarios, and properties over thousands of random valid scenarios
 // (no NaN or negative values, lo ≤ hi everywhere, monotone where physics says so).
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
 #include "result_json.hpp"
-#include "scenario_json.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 using namespace infersizer;
 
@@ -21,28 +16,8 @@ namespace {
 // tolerance (test_speed.cpp explains where they move).
 constexpr double kSimTol = 0.03;
 
-const Catalog& cat() { return bundled::catalog(); }
-
-std::vector<std::string> golden_files() {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::directory_iterator(INFERSIZER_GOLDEN_DIR))
-        if (e.path().extension() == ".json") out.push_back(e.path().string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-void expect_sane(Interval v, const std::string& what) {
-    EXPECT_TRUE(std::isfinite(v.lo) && std::isfinite(v.hi)) << what << " not finite: " << v.lo << " " << v.hi;
-    EXPECT_GE(v.lo, 0) << what;
-    EXPECT_LE(v.lo, v.hi) << what;
-}
+using test::cat;
+using test::expect_sane;
 
 void expect_sane(const Result& r, const std::string& where) {
     const MemoryResult& m = r.memory;
@@ -70,9 +45,7 @@ void expect_sane(const Result& r, const std::string& where) {
 
 Scenario random_scenario(std::mt19937& rng) {
     auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
-    auto log_uniform = [&](double lo, double hi) {
-        return std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng));
-    };
+    auto log_uniform = [&](double lo, double hi) { return test::log_uniform(rng, lo, hi); };
     const Catalog& c = cat();
     Scenario s;
     for (;;) {
@@ -112,10 +85,11 @@ Scenario random_scenario(std::mt19937& rng) {
 }  // namespace
 
 TEST(Estimate, EveryGoldenScenarioEstimatesCleanly) {
-    const auto files = golden_files();
+    const auto files = test::golden_files();
     ASSERT_GE(files.size(), 6u);
-    for (const std::string& f : files) {
-        auto s = scenario_from_json_text(read(f));
+    for (const auto& path : files) {
+        const std::string f = path.string();
+        auto s = scenario_from_json_text(test::read_text(f));
         ASSERT_TRUE(s.ok()) << f << ": " << s.error().to_string();
         auto r = estimate(cat(), *s);
         ASSERT_TRUE(r.ok()) << f << ": " << r.error().to_string();

@@ -3,10 +3,8 @@
 // the field; a change made on purpose is committed with the regenerated files, so the review shows its diff.
 // Numbers inside sentences are masked (the fields themselves carry them), so the comparison holds in the native
 // and the wasm build alike.
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
 #include "result_json.hpp"
-#include "scenario_json.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -15,8 +13,6 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace infersizer;
@@ -25,13 +21,6 @@ using nlohmann::json;
 namespace {
 
 constexpr double kRelTol = 1e-3;
-
-std::string read(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Runs of digits (with their separators: 1,234.5 or 1.2万) become '#'.
 std::string mask_numbers(const std::string& s) {
@@ -89,23 +78,19 @@ std::string first_difference(const json& got, const json& want, const std::strin
 TEST(GoldenResults, EveryGoldenScenarioMatchesItsCheckedInResult) {
     const std::filesystem::path dir = INFERSIZER_GOLDEN_DIR;
     int compared = 0;
-    std::vector<std::filesystem::path> scenarios;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-        if (e.path().extension() == ".json") scenarios.push_back(e.path());
-    std::sort(scenarios.begin(), scenarios.end());
-    for (const auto& path : scenarios) {
+    for (const auto& path : test::golden_files()) {
         const std::string name = path.stem().string();
         SCOPED_TRACE(name);
         const std::filesystem::path expected_path = dir / "expected" / (name + ".result.json");
         ASSERT_TRUE(std::filesystem::exists(expected_path))
             << expected_path << " is missing: run scripts/update-golden.sh and commit it";
-        auto scenario = scenario_from_json_text(read(path));
+        auto scenario = scenario_from_json_text(test::read_text(path.string()));
         ASSERT_TRUE(scenario.ok()) << scenario.error().to_string();
-        auto result = estimate(bundled::catalog(), *scenario);
+        auto result = estimate(test::cat(), *scenario);
         ASSERT_TRUE(result.ok()) << result.error().to_string();
         json got = result_to_json(*result, "en");
         got.erase("version");
-        const json want = json::parse(read(expected_path));
+        const json want = json::parse(test::read_text(expected_path.string()));
         const std::string diff = first_difference(got, want, "result");
         EXPECT_TRUE(diff.empty()) << diff
                                   << "\nIf the change is intended, run scripts/update-golden.sh and commit the diff of "

@@ -1,17 +1,13 @@
 // test_kv.cpp — KV cache per token and per sequence (docs/references/peers-and-formulas.md §4.2, docs/references/models.md "KV cache").
-#include "bundled_catalog.hpp"
 #include "kv.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
 namespace infersizer {
 namespace {
 
-const ModelArch& model(const std::string& id) {
-    const ModelArch* m = bundled::catalog().find_model(id);
-    if (!m) throw std::runtime_error("catalog model missing: " + id);
-    return *m;
-}
+using test::model;
 
 TEST(Kv, PublishedBytesPerTokenAt16Bit) {
     // docs/references/peers-and-formulas.md §4.2: Llama-3.1-8B 131,072 B/token (kvplan log); Llama-3.1-70B 327,680;

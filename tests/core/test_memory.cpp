@@ -2,9 +2,9 @@
 // memory, llama.cpp's exact buffers, Ollama's reserve), tensor-parallel KV replication, colocated models, the
 // published memory logs of tests/data/calibration (vLLM on A100 40GB and H100, llama.cpp q8_0 KV), and
 // properties over many random contexts of the bundled catalog.
-#include "bundled_catalog.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
+#include "support.hpp"
 #include "weights.hpp"
 
 #include <gtest/gtest.h>
@@ -19,31 +19,19 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-const Catalog& cat() { return bundled::catalog(); }
+using test::cat;
+using test::expect_sane;
 
+// A prompt of half the context (at most 1024 tokens) and 256 tokens out.
 Context make(const std::string& model, const std::string& weights, const std::string& engine, const std::string& hw,
              int count = 1, int64_t context = 8192, int64_t concurrency = 1, const std::string& kv = "") {
-    Scenario s;
-    s.model_id = model;
-    s.weights = weights;
-    s.engine = engine;
-    s.hardware_id = hw;
-    s.count = count;
+    Scenario s = test::scenario(model, weights, engine, hw, count);
     s.context_tokens = context;
     s.concurrency = concurrency;
     s.prompt_tokens = std::min<int64_t>(1024, context / 2);
     s.output_tokens = 256;
     s.kv_cache = kv;
-    auto r = resolve(cat(), s);
-    EXPECT_TRUE(r.ok()) << model << "/" << weights << "/" << engine << "/" << hw << ": "
-                        << (r.ok() ? "" : r.error().to_string());
-    return r.value();
-}
-
-void expect_sane(Interval v, const std::string& what) {
-    EXPECT_TRUE(std::isfinite(v.lo) && std::isfinite(v.hi)) << what << ": " << v.lo << " " << v.hi;
-    EXPECT_GE(v.lo, 0.0) << what;
-    EXPECT_LE(v.lo, v.hi) << what;
+    return test::resolve_ok(s);
 }
 
 }  // namespace
@@ -312,10 +300,6 @@ struct RandomCase {
     int tp = 1;
 };
 
-bool contains(const std::vector<std::string>& v, const std::string& x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
-}
-
 // A valid random context: a chat model, an engine, a weight format that engine runs, hardware it runs on.
 RandomCase random_case(std::mt19937& rng) {
     auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
@@ -326,16 +310,11 @@ RandomCase random_case(std::mt19937& rng) {
         const Engine& e = c.engines[pick(c.engines.size())];
         std::vector<const WeightFormat*> formats;
         for (const WeightFormat& f : c.weight_formats)
-            if (f.engines.empty() || contains(f.engines, e.id)) formats.push_back(&f);
+            if (f.engines.empty() || test::has(f.engines, e.id)) formats.push_back(&f);
         if (formats.empty()) continue;
         std::vector<const Hardware*> hws;
-        for (const Hardware& h : c.hardware) {
-            const char* kind = h.kind == HardwareKind::gpu       ? "gpu"
-                               : h.kind == HardwareKind::npu     ? "npu"
-                               : h.kind == HardwareKind::unified ? "unified"
-                                                                 : "cpu";
-            if (e.hardware_kinds.empty() || contains(e.hardware_kinds, kind)) hws.push_back(&h);
-        }
+        for (const Hardware& h : c.hardware)
+            if (e.hardware_kinds.empty() || test::has(e.hardware_kinds, hardware_kind_name(h.kind))) hws.push_back(&h);
         if (hws.empty()) continue;
         Scenario s;
         s.model_id = m.id;
@@ -345,11 +324,10 @@ RandomCase random_case(std::mt19937& rng) {
         const int counts[] = {1, 1, 2, 4, 8};
         const int count = counts[pick(5)];
         s.count = count;
-        s.context_tokens = static_cast<int64_t>(std::exp(std::uniform_real_distribution<double>(
-            std::log(512.0), std::log(262144.0))(rng)));
+        s.context_tokens = static_cast<int64_t>(test::log_uniform(rng, 512.0, 262144.0));
         s.prompt_tokens = std::max<int64_t>(1, s.context_tokens / 2);
         s.output_tokens = std::max<int64_t>(1, s.context_tokens / 8);
-        s.concurrency = static_cast<int64_t>(std::exp(std::uniform_real_distribution<double>(0, std::log(512.0))(rng)));
+        s.concurrency = static_cast<int64_t>(test::log_uniform(rng, 1.0, 512.0));
         s.headroom = std::uniform_real_distribution<double>(0, 0.3)(rng);
         auto r = resolve(c, s);
         if (!r.ok()) continue;

@@ -2,10 +2,8 @@
 // (run after it by scripts/test.sh) recomputes them and must agree, so the page computes the numbers the
 // CLI prints. A scenario that fails to parse or estimate is kept as its error, so both builds must also
 // agree on what they refuse; a missing native file is a failure, not a skip.
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
 #include "result_json.hpp"
-#include "scenario_json.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -13,7 +11,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 using nlohmann::json;
 using namespace infersizer;
@@ -22,21 +19,14 @@ namespace {
 
 json golden_results() {
     json all = json::object();
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(INFERSIZER_GOLDEN_DIR))
-        if (e.path().extension() == ".json") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-        std::ifstream in(f);
-        std::stringstream ss;
-        ss << in.rdbuf();
+    for (const auto& f : test::golden_files()) {
         const std::string name = f.filename().string();
-        auto s = scenario_from_json_text(ss.str());
+        auto s = scenario_from_json_text(test::read_text(f.string()));
         if (!s) {
             all[name] = json{{"error", s.error().to_string()}};
             continue;
         }
-        auto r = estimate(bundled::catalog(), *s);
+        auto r = estimate(test::cat(), *s);
         all[name] = r ? result_to_json(*r, "en") : json{{"error", r.error().to_string()}};
     }
     return all;

@@ -1,12 +1,11 @@
 // MoE expert offload (llama.cpp --n-cpu-moe): when it applies, the smallest N that fits, decode between the
 // host alone and the card alone, monotone in host bandwidth and in the memory asked for, and the estimate's
 // decision row and launch command.
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
 #include "memory.hpp"
 #include "offload.hpp"
 #include "result_json.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,16 +16,12 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
+using test::cat;
 
+// Q4_K_M on one card: a 1024-token prompt, 256 tokens out.
 Scenario scenario(const std::string& model, const std::string& engine, const std::string& hw, int64_t context = 8192,
                   int64_t concurrency = 1) {
-    Scenario s;
-    s.model_id = model;
-    s.weights = "Q4_K_M";
-    s.engine = engine;
-    s.hardware_id = hw;
-    s.count = 1;
+    Scenario s = test::scenario(model, "Q4_K_M", engine, hw);
     s.context_tokens = context;
     s.prompt_tokens = 1024;
     s.output_tokens = 256;
@@ -36,15 +31,7 @@ Scenario scenario(const std::string& model, const std::string& engine, const std
 
 Context make(const std::string& model, const std::string& engine, const std::string& hw, int64_t context = 8192,
              int64_t concurrency = 1) {
-    auto r = resolve(cat(), scenario(model, engine, hw, context, concurrency));
-    EXPECT_TRUE(r.ok()) << model << " / " << engine << " / " << hw;
-    return *r;
-}
-
-const Hardware& hw(const std::string& id) {
-    const Hardware* h = cat().find_hardware(id);
-    EXPECT_NE(h, nullptr) << id;
-    return *h;
+    return test::resolve_ok(scenario(model, engine, hw, context, concurrency));
 }
 
 }  // namespace
@@ -121,9 +108,9 @@ TEST(Offload, NotApplicableWhenEvenAllExpertsInRamOverflow) {
 
 TEST(Offload, MoreHostBandwidthIsFaster) {
     const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
-    const auto ddr4 = estimate_offload(ctx, 1, 1, hw("desktop-ddr4-3200-2ch"));
-    const auto ddr5 = estimate_offload(ctx, 1, 1, hw("desktop-ddr5-5600-2ch"));
-    const auto genoa = estimate_offload(ctx, 1, 1, hw("epyc-genoa-12ch-ddr5-4800"));
+    const auto ddr4 = estimate_offload(ctx, 1, 1, test::hardware("desktop-ddr4-3200-2ch"));
+    const auto ddr5 = estimate_offload(ctx, 1, 1, test::hardware("desktop-ddr5-5600-2ch"));
+    const auto genoa = estimate_offload(ctx, 1, 1, test::hardware("epyc-genoa-12ch-ddr5-4800"));
     ASSERT_TRUE(ddr4 && ddr5 && genoa);
     EXPECT_EQ(ddr4->n_cpu_moe_layers, ddr5->n_cpu_moe_layers);  // memory does not depend on the host
     EXPECT_LT(ddr4->decode_tps_per_seq.lo, ddr5->decode_tps_per_seq.lo);
@@ -212,7 +199,7 @@ TEST(Offload, DecisionStaysNoWhenOffloadMissesTheTargets) {
 // case here is a 3B-active MoE on a 16 GB card with a DDR4-3200 dual-channel host (51.2 GB/s).
 TEST(Offload, SanityPrintNextToLlmfitDdr4Figure) {
     const Context ctx = make("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb");
-    const auto o = estimate_offload(ctx, 1, 1, hw("desktop-ddr4-3200-2ch"));
+    const auto o = estimate_offload(ctx, 1, 1, test::hardware("desktop-ddr4-3200-2ch"));
     ASSERT_TRUE(o && o->applicable);
     std::printf("[sanity] Qwen3-30B-A3B Q4_K_M, RTX 4060 Ti 16GB + DDR4-3200 2ch: --n-cpu-moe %d, %.1f–%.1f tok/s "
                 "(llmfit #464, Qwen3-Next-80B on RX 6900 XT + DDR4: 15.4 measured)\n",

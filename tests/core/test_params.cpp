@@ -1,33 +1,19 @@
 // test_params.cpp — parameter counts: every catalog model within 1% of its published total, published facts
 // exactly, and three independent routes agreeing (docs/references/models.md formulas in params.cpp, the GGUF tensor list in
 // gguf_mix.cpp, and a published config.json parsed by hf_config.cpp).
-#include "bundled_catalog.hpp"
 #include "gguf_mix.hpp"
 #include "hf_config.hpp"
 #include "params.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace infersizer {
 namespace {
 
-const ModelArch& catalog_model(const std::string& id) {
-    const ModelArch* m = bundled::catalog().find_model(id);
-    if (!m) throw std::runtime_error("catalog model missing: " + id);
-    return *m;
-}
-
-nlohmann::json read_config(const std::string& file) {
-    std::ifstream in(std::string(INFERSIZER_TEST_DATA_DIR) + "/hf_configs/" + file);
-    if (!in) throw std::runtime_error("cannot open test config " + file);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return nlohmann::json::parse(ss.str());
-}
+nlohmann::json read_config(const std::string& file) { return test::read_json(test::test_data_path("hf_configs/" + file)); }
 
 TEST(Params, EveryCatalogModelWithinOnePercentOfItsPublishedTotal) {
     const auto& models = bundled::catalog().models;
@@ -60,7 +46,7 @@ TEST(Params, PartsSumToTheTotal) {
 TEST(Params, Llama31_8BIsExact) {
     // docs/references/models.md worked example: attention 41,943,040 and MLP 176,160,768 per layer; total 8,030,261,248
     // (the model card's 8.03 B).
-    const ParamCounts p = count_params(catalog_model("Llama-3.1-8B"));
+    const ParamCounts p = count_params(test::model("Llama-3.1-8B"));
     EXPECT_DOUBLE_EQ(p.total, 8'030'261'248.0);
     EXPECT_DOUBLE_EQ(p.attention, 32 * 41'943'040.0);
     EXPECT_DOUBLE_EQ(p.dense_mlp, 32 * 176'160'768.0);
@@ -69,7 +55,7 @@ TEST(Params, Llama31_8BIsExact) {
 }
 
 TEST(Params, TiedEmbeddingsCountOnce) {
-    const ParamCounts p = count_params(catalog_model("Llama-3.2-1B"));
+    const ParamCounts p = count_params(test::model("Llama-3.2-1B"));
     EXPECT_DOUBLE_EQ(p.lm_head, 0.0);
     EXPECT_DOUBLE_EQ(p.total, 1'235'814'400.0);  // docs/references/models.md: 1.236B (card: 1.23B)
 }
@@ -77,7 +63,7 @@ TEST(Params, TiedEmbeddingsCountOnce) {
 TEST(Params, DeepSeekV3TotalAndActive) {
     // docs/references/models.md: 671,026,419,200 (README: 671B main model); active 37.55B with the input embedding,
     // 36.63B without.
-    const ParamCounts p = count_params(catalog_model("DeepSeek-V3"));
+    const ParamCounts p = count_params(test::model("DeepSeek-V3"));
     EXPECT_DOUBLE_EQ(p.total, 671'026'419'200.0);
     EXPECT_NEAR(p.active / 1e9, 37.55, 0.005);
     EXPECT_NEAR((p.active - p.embedding) / 1e9, 36.63, 0.005);
@@ -87,17 +73,17 @@ TEST(Params, DeepSeekV3TotalAndActive) {
 TEST(Params, GptOssLayout) {
     // OpenAI README: 21B / 117B total, 3.6B / 5.1B active (docs/references/models.md: the active figures exclude the input
     // embedding: 3.61B / 5.13B).
-    const ParamCounts p20 = count_params(catalog_model("gpt-oss-20b"));
+    const ParamCounts p20 = count_params(test::model("gpt-oss-20b"));
     EXPECT_NEAR(p20.total / 1e9, 20.91, 0.005);
     EXPECT_NEAR((p20.active - p20.embedding) / 1e9, 3.61, 0.005);
-    const ParamCounts p120 = count_params(catalog_model("gpt-oss-120b"));
+    const ParamCounts p120 = count_params(test::model("gpt-oss-120b"));
     EXPECT_NEAR(p120.total / 1e9, 116.83, 0.005);
     EXPECT_NEAR((p120.active - p120.embedding) / 1e9, 5.13, 0.005);
 }
 
 TEST(Params, StatedTotalWinsOverAnUncountableShape) {
     // GLM-4.5-Air's expert count is unverified: the catalog states 106B / 12B (GLM-4.5 README).
-    const ModelArch& air = catalog_model("GLM-4.5-Air");
+    const ModelArch& air = test::model("GLM-4.5-Air");
     ASSERT_TRUE(air.params_override.has_value());
     const ParamCounts p = count_params(air);
     EXPECT_DOUBLE_EQ(p.total, *air.params_override);
@@ -169,7 +155,7 @@ TEST(Params, ConfigJsonCountsMatchTheCatalog) {
         const auto parsed = model_from_hf_config(read_config(c.file), c.catalog_id, "model.hf_config");
         ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
         const ParamCounts from_config = count_params(parsed.value());
-        const ParamCounts from_catalog = count_params(catalog_model(c.catalog_id));
+        const ParamCounts from_catalog = count_params(test::model(c.catalog_id));
         if (c.tolerance == 0) {
             EXPECT_DOUBLE_EQ(from_config.total, from_catalog.total);
             EXPECT_DOUBLE_EQ(from_config.active, from_catalog.active);

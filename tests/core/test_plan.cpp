@@ -1,11 +1,10 @@
 // The planner: smallest TP that fits, batch per replica that meets the targets (checked against the speed
 // functions), replicas for the peak concurrency, cards and cost per month.
-#include "bundled_catalog.hpp"
-#include "context.hpp"
 #include "cost.hpp"
 #include "memory.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,35 +14,18 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
+using test::cat;
 
+// The planner's choice of cards: 8 users, 8k context, TTFT ≤ 2 s and 10 tokens/s each.
 Scenario gpu_scenario(const std::string& model, const std::string& weights, const std::string& hw,
                       const std::string& engine = "vllm") {
-    Scenario s;
-    s.model_id = model;
-    s.weights = weights;
-    s.engine = engine;
-    s.kv_cache = "";
-    s.hardware_id = hw;
-    s.count = std::nullopt;
+    Scenario s = test::scenario(model, weights, engine, hw, std::nullopt);
     s.context_tokens = 8192;
     s.prompt_tokens = 1024;
     s.output_tokens = 256;
     s.concurrency = 8;
     s.targets = {2.0, 10.0};
     return s;
-}
-
-Context context(const Scenario& s) {
-    auto c = resolve(cat(), s);
-    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
-    return *c;
-}
-
-const Hardware& hw(const std::string& id) {
-    const Hardware* h = cat().find_hardware(id);
-    EXPECT_NE(h, nullptr) << id;
-    return *h;
 }
 
 // One replica of `tp` cards at `batch` users, all running: the speed the planner's batch search reads.
@@ -62,8 +44,8 @@ bool meets_pessimistic(const PerformanceResult& p, const Targets& t) {
 }  // namespace
 
 TEST(Plan, SeventyBillionInBf16NeedsTensorParallelOnEightyGigabyteCards) {
-    const Context ctx = context(gpu_scenario("Llama-3.1-70B", "bf16", "nvidia-h100-sxm-80gb"));
-    const Hardware& h100 = hw("nvidia-h100-sxm-80gb");
+    const Context ctx = test::resolve_ok(gpu_scenario("Llama-3.1-70B", "bf16", "nvidia-h100-sxm-80gb"));
+    const Hardware& h100 = test::hardware("nvidia-h100-sxm-80gb");
     // 70.6B × 2 bytes ≈ 131 GiB of weights: no single 79 GiB card holds them.
     const int tp = smallest_fitting_tp(ctx, h100);
     EXPECT_GE(tp, 2);
@@ -82,9 +64,9 @@ TEST(Plan, SeventyBillionInBf16NeedsTensorParallelOnEightyGigabyteCards) {
 }
 
 TEST(Plan, EightBillionFitsOnOneCard) {
-    const Context ctx = context(gpu_scenario("Llama-3.1-8B", "bf16", "nvidia-h100-sxm-80gb"));
-    EXPECT_EQ(smallest_fitting_tp(ctx, hw("nvidia-h100-sxm-80gb")), 1);
-    const PlanRow row = plan_for(ctx, hw("nvidia-h100-sxm-80gb"));
+    const Context ctx = test::resolve_ok(gpu_scenario("Llama-3.1-8B", "bf16", "nvidia-h100-sxm-80gb"));
+    EXPECT_EQ(smallest_fitting_tp(ctx, test::hardware("nvidia-h100-sxm-80gb")), 1);
+    const PlanRow row = plan_for(ctx, test::hardware("nvidia-h100-sxm-80gb"));
     EXPECT_TRUE(row.fits);
     EXPECT_EQ(row.tp, 1);
     EXPECT_TRUE(row.meets_targets) << row.note;
@@ -96,7 +78,7 @@ TEST(Plan, CardsGrowWithConcurrency) {
     PlanRow first, last;
     for (int64_t conc : {1, 8, 64, 512}) {
         s.concurrency = conc;
-        const PlanRow row = plan_for(context(s), hw("nvidia-l4-24gb"));
+        const PlanRow row = plan_for(test::resolve_ok(s), test::hardware("nvidia-l4-24gb"));
         ASSERT_TRUE(row.fits) << row.note;
         EXPECT_GE(row.cards.hi, previous_hi) << "concurrency " << conc;
         EXPECT_LE(row.cards.lo, row.cards.hi);
@@ -111,8 +93,8 @@ TEST(Plan, BatchPerReplicaIsTheLargestThatMeetsTheTargets) {
     Scenario s = gpu_scenario("Qwen3-8B", "bf16", "nvidia-a100-sxm-80gb");
     s.concurrency = 400;
     s.targets = {2.0, 20.0};
-    const Context ctx = context(s);
-    const Hardware& a100 = hw("nvidia-a100-sxm-80gb");
+    const Context ctx = test::resolve_ok(s);
+    const Hardware& a100 = test::hardware("nvidia-a100-sxm-80gb");
     const PlanRow row = plan_for(ctx, a100);
     ASSERT_TRUE(row.fits);
     ASSERT_TRUE(row.meets_targets) << row.note;
@@ -133,9 +115,9 @@ TEST(Plan, BatchPerReplicaIsTheLargestThatMeetsTheTargets) {
 
 TEST(Plan, CardTooSmallForAnyTpUpToEightDoesNotFit) {
     // DeepSeek-V3 in bf16 is ≈ 1.3 TB: eight 16 GB cards hold a tenth of it.
-    const Context ctx = context(gpu_scenario("DeepSeek-V3", "bf16", "nvidia-t4-16gb"));
-    EXPECT_EQ(smallest_fitting_tp(ctx, hw("nvidia-t4-16gb")), 0);
-    const PlanRow row = plan_for(ctx, hw("nvidia-t4-16gb"));
+    const Context ctx = test::resolve_ok(gpu_scenario("DeepSeek-V3", "bf16", "nvidia-t4-16gb"));
+    EXPECT_EQ(smallest_fitting_tp(ctx, test::hardware("nvidia-t4-16gb")), 0);
+    const PlanRow row = plan_for(ctx, test::hardware("nvidia-t4-16gb"));
     EXPECT_FALSE(row.fits);
     EXPECT_FALSE(row.note.empty());
     EXPECT_FALSE(row.note_text.zh.empty());
@@ -144,12 +126,12 @@ TEST(Plan, CardTooSmallForAnyTpUpToEightDoesNotFit) {
 TEST(Plan, TensorParallelDividesTheAttentionHeads) {
     // Qwen2.5-7B has 28 heads: TP 8 is impossible for vLLM, so the planner never picks it.
     Scenario s = gpu_scenario("Qwen2.5-7B", "bf16", "nvidia-t4-16gb");
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     for (const PlanRow& row : plan_all(ctx)) {
         if (!row.fits) continue;
         EXPECT_EQ(28 % row.tp, 0) << row.hardware << " tp " << row.tp;
     }
-    const PlanRow t4 = plan_for(ctx, hw("nvidia-t4-16gb"));
+    const PlanRow t4 = plan_for(ctx, test::hardware("nvidia-t4-16gb"));
     EXPECT_NE(t4.note.find("TP 8 skipped"), std::string::npos) << t4.note;
 }
 
@@ -157,23 +139,23 @@ TEST(Plan, LayerSplitEnginesPlanWithTheirOwnRules) {
     // llama.cpp splits layers over any number of cards (no power-of-two rule, no TP speed-up).
     Scenario s = gpu_scenario("Llama-3.1-70B", "Q4_K_M", "nvidia-rtx-4090", "llama.cpp");
     s.concurrency = 1;
-    const Context ctx = context(s);
-    const PlanRow row = plan_for(ctx, hw("nvidia-rtx-4090"));
+    const Context ctx = test::resolve_ok(s);
+    const PlanRow row = plan_for(ctx, test::hardware("nvidia-rtx-4090"));
     ASSERT_TRUE(row.fits) << row.note;
     EXPECT_TRUE(row.layer_split);
     EXPECT_GE(row.tp, 2);  // ≈ 40 GiB of weights on 24 GB cards
     EXPECT_NE(row.note.find("no speed-up"), std::string::npos) << row.note;
     // The split gives a single stream no speed-up over the same model on one larger card: a 4090 split is
     // no faster than the bandwidth of one 4090 allows for the whole model.
-    const PerformanceResult split = replica_speed(ctx, hw("nvidia-rtx-4090"), row.tp, 1);
+    const PerformanceResult split = replica_speed(ctx, test::hardware("nvidia-rtx-4090"), row.tp, 1);
     const double weights_gb = estimate_memory(ctx, row.tp, row.tp, 1, 8192).weights_gib.lo * 1.073741824;
-    EXPECT_LE(split.decode_tps_per_seq.hi, *hw("nvidia-rtx-4090").bandwidth_gbs / weights_gb * 1.01);
+    EXPECT_LE(split.decode_tps_per_seq.hi, *test::hardware("nvidia-rtx-4090").bandwidth_gbs / weights_gb * 1.01);
 }
 
 TEST(Plan, UnreachableTargetsAreReportedWithTheFailingTarget) {
     Scenario s = gpu_scenario("Llama-3.1-8B", "bf16", "nvidia-l4-24gb");
     s.targets = {2.0, 5000.0};  // no card decodes 5000 tok/s for one user
-    const PlanRow row = plan_for(context(s), hw("nvidia-l4-24gb"));
+    const PlanRow row = plan_for(test::resolve_ok(s), test::hardware("nvidia-l4-24gb"));
     EXPECT_TRUE(row.fits);
     EXPECT_FALSE(row.meets_targets);
     EXPECT_NE(row.note.find("tok/s"), std::string::npos) << row.note;
@@ -181,10 +163,10 @@ TEST(Plan, UnreachableTargetsAreReportedWithTheFailingTarget) {
 }
 
 TEST(Plan, CostIsCardsTimesPriceTimes730HoursAndUnknownPricesStayUnknown) {
-    const Context ctx = context(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
+    const Context ctx = test::resolve_ok(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
     int priced = 0, unpriced = 0;
     for (const PlanRow& row : plan_all(ctx)) {
-        const Hardware& h = hw(row.hardware);
+        const Hardware& h = test::hardware(row.hardware);
         const auto price = price_per_card_hour_usd(cat(), h);
         EXPECT_EQ(row.has_price, price.has_value() && row.cards.hi > 0) << row.hardware;
         if (row.has_price) {
@@ -202,7 +184,7 @@ TEST(Plan, CostIsCardsTimesPriceTimes730HoursAndUnknownPricesStayUnknown) {
 }
 
 TEST(Plan, EveryAcceleratorGetsARowAndTheCheapestMeetingTheTargetsComesFirst) {
-    const Context ctx = context(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
+    const Context ctx = test::resolve_ok(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
     const auto rows = plan_all(ctx);
     size_t accelerators = 0;
     for (const Hardware& h : cat().hardware) accelerators += h.is_cpu() ? 0 : 1;
@@ -222,8 +204,8 @@ TEST(Plan, EveryAcceleratorGetsARowAndTheCheapestMeetingTheTargetsComesFirst) {
 
 TEST(Plan, EngineThatCannotRunOnTheHardwareGetsANoteNotAPlan) {
     // vLLM does not run on Apple unified memory (engines.json hardware_kinds).
-    const Context ctx = context(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
-    const PlanRow row = plan_for(ctx, hw("apple-m2-ultra"));
+    const Context ctx = test::resolve_ok(gpu_scenario("Qwen3-8B", "bf16", "nvidia-h100-sxm-80gb"));
+    const PlanRow row = plan_for(ctx, test::hardware("apple-m2-ultra"));
     EXPECT_FALSE(row.fits);
     EXPECT_FALSE(row.meets_targets);
     EXPECT_NE(row.note.find("does not run"), std::string::npos) << row.note;

@@ -2,9 +2,8 @@
 // principles in the comment (the catalog's bandwidth and peaks, the engine's efficiency ranges) and the plan
 // must land inside it; on the user's datacenter card the card interval spans at most 2×, and the row says in
 // numbers what binds.
-#include "bundled_catalog.hpp"
-#include "estimate.hpp"
 #include "plan.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,24 +14,16 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
-
-Context context(const Scenario& s) {
-    auto c = resolve(cat(), s);
-    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
-    return *c;
-}
+using test::cat;
 
 PlanRow plan_on(const Scenario& s, const std::string& hw) {
-    const Hardware* h = cat().find_hardware(hw);
-    EXPECT_NE(h, nullptr) << hw;
-    return plan_for(context(s), *h, Precision::simulate);
+    return plan_for(test::resolve_ok(s), test::hardware(hw), Precision::simulate);
 }
 
 // Every datacenter card's row that meets the targets, printed for review (the spans are the efficiency ranges'
 // width; GDDR cards' spans are wider where a target sits near what their bandwidth gives one user).
 void print_datacenter_rows(const Scenario& s, const char* name) {
-    const Context ctx = context(s);
+    const Context ctx = test::resolve_ok(s);
     for (const Hardware& h : cat().hardware) {
         if (h.market != "datacenter") continue;
         const PlanRow r = plan_for(ctx, h, Precision::simulate);

@@ -2,10 +2,10 @@
 // free every step carries the whole batch, so throughput is batch / step; faster memory never slows
 // anything; more clients never shorten the first token nor speed up each user; a full KV pool caps the
 // requests in flight; a slot engine never runs more than its slots.
-#include "bundled_catalog.hpp"
 #include "memory.hpp"
 #include "serving_sim.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -50,17 +50,10 @@ Workload closed_loop(int64_t clients, int64_t prompt, int64_t output) {
     return w;
 }
 
+// The rest of the scenario at Scenario's defaults.
 Context make(const std::string& model, const std::string& weights, const std::string& engine, const std::string& hw,
              int count = 1) {
-    Scenario s;
-    s.model_id = model;
-    s.weights = weights;
-    s.engine = engine;
-    s.hardware_id = hw;
-    s.count = count;
-    auto r = resolve(bundled::catalog(), s);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
-    return r.value();
+    return test::resolve_ok(test::scenario(model, weights, engine, hw, count));
 }
 
 double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-12); }

@@ -3,11 +3,11 @@
 // in series, attention at 16-bit/fp8), TTFT with queueing, and properties over many
 // random contexts of the bundled catalog: no NaN or negatives, lo ≤ hi, decode never faster with more batch
 // or context nor slower with more bandwidth, TTFT never lower with more users, prompt or context.
-#include "bundled_catalog.hpp"
 #include "catalog_json.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
 #include "speed.hpp"
+#include "support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -21,39 +21,16 @@ using namespace infersizer;
 
 namespace {
 
-const Catalog& cat() { return bundled::catalog(); }
-
-Context make(const std::string& model, const std::string& weights, const std::string& engine, const std::string& hw,
-             int count = 1, int64_t concurrency = 1, int64_t context = 8192, int64_t prompt = 1024,
-             int64_t output = 256) {
-    Scenario s;
-    s.model_id = model;
-    s.weights = weights;
-    s.engine = engine;
-    s.hardware_id = hw;
-    s.count = count;
-    s.concurrency = concurrency;
-    s.context_tokens = context;
-    s.prompt_tokens = prompt;
-    s.output_tokens = output;
-    auto r = resolve(cat(), s);
-    EXPECT_TRUE(r.ok()) << model << "/" << weights << "/" << engine << "/" << hw << ": "
-                        << (r.ok() ? "" : r.error().to_string());
-    return r.value();
-}
-
-void expect_sane(Interval v, const std::string& what) {
-    EXPECT_TRUE(std::isfinite(v.lo) && std::isfinite(v.hi)) << what << ": " << v.lo << " " << v.hi;
-    EXPECT_GT(v.lo, 0.0) << what;
-    EXPECT_LE(v.lo, v.hi) << what;
-}
+using test::cat;
+using test::expect_positive;
+using test::make;
 
 void expect_sane(const PerformanceResult& p, const std::string& where) {
-    expect_sane(p.prefill_tps, where + " prefill_tps");
-    expect_sane(p.ttft_s, where + " ttft");
-    expect_sane(p.decode_tps_per_seq, where + " decode");
-    expect_sane(p.throughput_tps, where + " throughput");
-    expect_sane(p.decode_step_s, where + " step");
+    expect_positive(p.prefill_tps, where + " prefill_tps");
+    expect_positive(p.ttft_s, where + " ttft");
+    expect_positive(p.decode_tps_per_seq, where + " decode");
+    expect_positive(p.throughput_tps, where + " throughput");
+    expect_positive(p.decode_step_s, where + " step");
     EXPECT_TRUE(p.bound == DecodeBound::memory || p.bound == DecodeBound::compute) << where;
     EXPECT_GE(p.running_batch, 1) << where;
 }
@@ -321,10 +298,6 @@ TEST(SpeedQueueing, ReplicasShareTheUsers) {
 
 namespace {
 
-bool contains(const std::vector<std::string>& v, const std::string& x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
-}
-
 struct RandomCase {
     Context ctx;
     int cards = 1;
@@ -333,9 +306,7 @@ struct RandomCase {
 
 RandomCase random_case(std::mt19937& rng) {
     auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
-    auto log_uniform = [&](double lo, double hi) {
-        return std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng));
-    };
+    auto log_uniform = [&](double lo, double hi) { return test::log_uniform(rng, lo, hi); };
     const Catalog& c = cat();
     for (;;) {
         const ModelArch& m = c.models[pick(c.models.size())];
@@ -343,10 +314,10 @@ RandomCase random_case(std::mt19937& rng) {
         const Engine& e = c.engines[pick(c.engines.size())];
         std::vector<const WeightFormat*> formats;
         for (const WeightFormat& f : c.weight_formats)
-            if (f.engines.empty() || contains(f.engines, e.id)) formats.push_back(&f);
+            if (f.engines.empty() || test::has(f.engines, e.id)) formats.push_back(&f);
         std::vector<const Hardware*> hws;
         for (const Hardware& h : c.hardware)
-            if (e.hardware_kinds.empty() || contains(e.hardware_kinds, kind_name(h.kind))) hws.push_back(&h);
+            if (e.hardware_kinds.empty() || test::has(e.hardware_kinds, hardware_kind_name(h.kind))) hws.push_back(&h);
         if (formats.empty() || hws.empty()) continue;
         Scenario s;
         s.model_id = m.id;
@@ -392,7 +363,7 @@ TEST(SpeedProperties, StepAndPrefillAreSaneAndMonotone) {
         const int64_t pos = ctx.scenario.prompt_tokens;
 
         const Interval step = decode_step_s(ctx, rc.tp, b, pos);
-        expect_sane(step, where + " step");
+        expect_positive(step, where + " step");
         // A bigger batch or a deeper position never makes a step shorter.
         const Interval bigger = decode_step_s(ctx, rc.tp, b * 2, pos);
         const Interval deeper = decode_step_s(ctx, rc.tp, b, pos * 2);
@@ -411,7 +382,7 @@ TEST(SpeedProperties, StepAndPrefillAreSaneAndMonotone) {
         // A longer prompt never prefills sooner.
         const Interval pf = prefill_s(ctx, rc.tp, pos);
         const Interval pf2 = prefill_s(ctx, rc.tp, pos * 2);
-        expect_sane(pf, where + " prefill");
+        expect_positive(pf, where + " prefill");
         EXPECT_GE(pf2.lo, pf.lo * (1 - kTol)) << where;
         EXPECT_GE(pf2.hi, pf.hi * (1 - kTol)) << where;
     }

@@ -1,9 +1,9 @@
 // test_weights.cpp — weight bytes per format: llama-quantize's GGUF mixes against llama.cpp's published
 // numbers (tools/quantize/README.md, test snapshots, via docs/references/gguf-quant-mixes.md), and the
 // per-tensor rules of the safetensors formats.
-#include "bundled_catalog.hpp"
 #include "gguf_mix.hpp"
 #include "params.hpp"
+#include "support.hpp"
 #include "weights.hpp"
 
 #include <gtest/gtest.h>
@@ -17,17 +17,8 @@ namespace {
 using gguf::Ftype;
 using gguf::GgmlType;
 
-const ModelArch& model(const std::string& id) {
-    const ModelArch* m = bundled::catalog().find_model(id);
-    if (!m) throw std::runtime_error("catalog model missing: " + id);
-    return *m;
-}
-
-const WeightFormat& format(const std::string& id) {
-    const WeightFormat* f = bundled::catalog().find_weight_format(id);
-    if (!f) throw std::runtime_error("catalog format missing: " + id);
-    return *f;
-}
+using test::format;
+using test::model;
 
 // The type of the tensor with this exact name in a mix.
 GgmlType type_of(const gguf::Mix& mix, const std::string& name) {

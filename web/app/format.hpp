@@ -1,5 +1,6 @@
-// format.hpp — numbers as the page prints them: units always, intervals as `lo – hi` (an exact value
-// once), counts per language (中文 万/亿, English k/M/B), money in its own currency with the other beside.
+// format.hpp — numbers as the page prints them: the core's figure style (src/core/format_text.hpp: three
+// significant figures, thousands grouped, " – " between the ends, counts in 万/亿 or k/M/B) with the page's
+// Lang, its unit strings and its money conversion. The rules live in format_text; these only adapt them.
 #pragma once
 
 #include "i18n.hpp"
@@ -9,7 +10,7 @@
 
 namespace infersizer::app {
 
-// `sig` significant digits, thousands grouped, trailing zeros dropped: 1234.5 → "1,235", 0.0412 → "0.0412".
+// `sig` significant digits, thousands grouped, trailing zeros dropped: 1234.5 → "1,230", 0.0412 → "0.0412".
 std::string fmt_sig(double v, int sig = 3);
 // A count for people: 12,000 → "1.2万" / "12k"; below 10,000 (中文) or 1,000 (English) as an integer.
 std::string fmt_count(double v, Lang lang);
