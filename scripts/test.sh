@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: native core + CLI + headless UI tests (ctest), the same core tests
-# as wasm under node (ctest), and the browser tests in headless Chromium. Exits non-zero if any part fails.
+# Sets up, builds and runs every test: native core + CLI + headless UI tests (ctest, built with warnings as
+# errors), the core and CLI tests again under AddressSanitizer + UndefinedBehaviorSanitizer, the same core
+# tests as wasm under node (ctest), the browser tests in headless Chromium, and the mutation check's short
+# list (docs/testing.md). Exits non-zero if any part fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs  # Emscripten's JS optimizer needs Debian's acorn (toolchain.md)
+export NODE_PATH=/usr/share/nodejs  # Emscripten's JS optimizer needs Debian's acorn (docs/toolchain.md)
 
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 
@@ -41,9 +43,13 @@ part() {
 
 build_native() { cmake --preset native >/dev/null && cmake --build --preset native; }
 build_web() { cmake --preset web >/dev/null && cmake --build --preset web; }
+build_sanitized() { cmake --preset native-debug >/dev/null && cmake --build --preset native-debug; }
 
 part "native build" build_native
-part "native tests" ctest --preset native --timeout 600
+part "native tests" ctest --preset native --timeout 600 -j "$(nproc)"
+part "sanitizer build (ASan+UBSan)" build_sanitized
+part "sanitizer tests (core + CLI)" ctest --preset native-debug --timeout 900 -j "$(nproc)"
+part "mutation check (short list)" bash scripts/mutate.sh --list short -j "$(nproc)"
 part "web build" build_web
 part "wasm tests (node)" ctest --preset web --timeout 900
 part "browser tests (chromium)" node tests/browser/run.mjs

@@ -163,3 +163,111 @@ TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
     EXPECT_NE(b.err.find("accelerators[0].memory_gb"), std::string::npos) << b.err;
     EXPECT_NE(b.err.find("got \"lots\""), std::string::npos) << b.err;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The readable report says what the result says (scripts/mutate.sh's CLI mutations, docs/testing.md): each card
+// row's meets/misses word is its plan row's meets_targets, the headline's target words are the judgement's, the
+// "fits" row is fit.fits and the p90 row is the p90.
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+std::vector<std::string> report_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::stringstream ss(text);
+    for (std::string line; std::getline(ss, line);) lines.push_back(line);
+    return lines;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(Cli, ReportCardRowsSayMeetsExactlyWhereThePlanRowMeetsTheTargets) {
+    // One scenario whose top 12 cards all meet the targets and one where some miss (a 405B model: few cards hold it).
+    for (const char* name : {"personal_8b_4090.json", "too_big_405b_on_one_4090.json"}) {
+        SCOPED_TRACE(name);
+        CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
+        ASSERT_EQ(j.code, 0) << j.err;
+        const json plan = json::parse(j.out)["plan"];
+        ASSERT_GE(plan.size(), 12u);
+        int meets = 0, misses = 0;
+        for (const char* lang : {"en", "zh"}) {
+            const bool en = std::string(lang) == "en";
+            CliRun r = run("estimate --scenario " + golden(name) + " --lang " + lang);
+            ASSERT_EQ(r.code, 0) << r.err;
+            const std::vector<std::string> lines = report_lines(r.out);
+            const std::string header = en ? "④ Cards" : "④ 卡型对比";
+            auto at = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(header, 0) == 0; });
+            ASSERT_NE(at, lines.end()) << r.out;
+            // Card rows: "  <name>  <cards> cards  TP n  meets|misses  <cost>"; a row's binding follows it, indented.
+            size_t row = 0;
+            for (++at; at != lines.end() && row < 12 && !at->empty(); ++at) {
+                if (!contains(*at, "  TP ")) continue;
+                SCOPED_TRACE(*at);
+                const bool meets_row = plan[row]["meets_targets"].get<bool>();
+                const std::string yes = en ? "  meets  " : "  达标  ", no = en ? "  misses  " : "  未达标  ";
+                EXPECT_EQ(contains(*at, yes), meets_row);
+                EXPECT_EQ(contains(*at, no), !meets_row);
+                (meets_row ? meets : misses) += en ? 1 : 0;
+                ++row;
+            }
+            EXPECT_EQ(row, 12u) << r.out;
+        }
+        EXPECT_GT(meets, 0);
+        if (std::string(name) == "too_big_405b_on_one_4090.json") {
+            EXPECT_GT(misses, 0);
+        }
+    }
+}
+
+TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
+    for (const char* name : {"personal_8b_4090.json", "cpu_qwen25_7b.json", "rag_72b_awq_colocated.json",
+                             "too_big_405b_on_one_4090.json", "rag_72b_awq_a100_32_users.json"}) {
+        SCOPED_TRACE(name);
+        CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
+        ASSERT_EQ(j.code, 0) << j.err;
+        const json res = json::parse(j.out);
+        CliRun r = run("estimate --scenario " + golden(name) + " --lang en");
+        ASSERT_EQ(r.code, 0) << r.err;
+        const std::vector<std::string> lines = report_lines(r.out);
+
+        // The headline: "[word] status · TTFT target <word> · per-user target <word>". A target met at the careful
+        // end is "met", only at the fast end "met only in the optimistic case", else "missed"; a setup that does
+        // not fit is not judged on speed.
+        const std::string status = res["status"];
+        const json& met = res["targets_met"];
+        auto target_word = [&](const char* ok, const char* best) -> std::string {
+            if (status == "does_not_fit") return "not judged (does not fit)";
+            if (met[ok].get<bool>()) return "met";
+            return met[best].get<bool>() ? "met only in the optimistic case" : "missed";
+        };
+        auto headline = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return contains(l, "] " + status + " · "); });
+        ASSERT_NE(headline, lines.end()) << r.out;
+        EXPECT_TRUE(contains(*headline, "TTFT target " + target_word("ttft", "ttft_at_best") + " · ")) << *headline;
+        const std::string tail = "per-user target " + target_word("tps_per_user", "tps_per_user_at_best");
+        EXPECT_TRUE(headline->size() >= tail.size() && headline->compare(headline->size() - tail.size(), tail.size(), tail) == 0)
+            << *headline;
+
+        // "fits  yes|no" is fit.fits (memory known in all these scenarios).
+        auto fits = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("  fits ", 0) == 0; });
+        ASSERT_NE(fits, lines.end()) << r.out;
+        const bool fit = res["fit"]["fits"].get<bool>();
+        EXPECT_EQ(contains(*fits, " yes"), fit) << *fits;
+        EXPECT_EQ(contains(*fits, " no"), !fit) << *fits;
+
+        // Where the p90 differs from the median, the two rows differ too.
+        const json& p = res["performance"];
+        if (p["ttft_p90_s"]["hi"].get<double>() > 1.2 * p["ttft_s"]["hi"].get<double>()) {
+            auto row_of = [&](const std::string& label) {
+                auto it = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind("  " + label, 0) == 0; });
+                if (it == lines.end()) return std::string();
+                const std::string value = it->substr(label.size() + 2);
+                return value.substr(std::min(value.size(), value.find_first_not_of(' ')));  // the value, unpadded
+            };
+            const std::string median = row_of("time to first token"), p90 = row_of("TTFT p90");
+            ASSERT_FALSE(median.empty() || p90.empty()) << r.out;
+            EXPECT_NE(p90, median);
+        }
+    }
+}
