@@ -77,3 +77,19 @@ test('url: one broken parameter is reported by name and the rest still applies',
   assert(d === null, `with concurrency broken, the rest should apply; differs at ${d}`);
   return `reported: ${broken.urlErrors[0]}`;
 });
+
+test('url: a hardware id the catalog lacks keeps the link\'s model, weights and engine', async ({ browser, server }) => {
+  const { url, scenario } = await urlFor(browser, server, fullScenario());
+  const defaults = (await scenarioAt(browser, server, server.url)).scenario;
+  const u = new URL(url);
+  u.searchParams.set('hardware', 'no-such-card');
+  const broken = await scenarioAt(browser, server, u.href);
+  assert(broken.urlErrors.length === 1 && /^error: url\.hardware:/.test(broken.urlErrors[0]),
+         `urlErrors: ${JSON.stringify(broken.urlErrors)}`);
+  const expected = { ...scenario, hardware: defaults.hardware };
+  const d = firstDifference(broken.scenario, expected);
+  assert(d === null, `with an unknown hardware, the rest should apply; differs at ${d}`);
+  assert(broken.scenario.model === scenario.model && broken.scenario.engine === scenario.engine,
+         `model/engine reset: ${JSON.stringify(broken.scenario)}`);
+  return `reported: ${broken.urlErrors[0]}`;
+});

@@ -9,6 +9,7 @@
 #include "panels/panels.hpp"
 #include "result_json.hpp"
 #include "scenario_json.hpp"
+#include "scenario_link.hpp"
 #include "scenario_url.hpp"
 
 #include <imgui.h>
@@ -61,11 +62,13 @@ std::string app_get_result_json(AppState* s) {
 std::string app_get_scenario_json(AppState* s) { return scenario_to_json(s->scenario).dump(); }
 
 void app_apply_query(AppState* s, const std::string& query) {
-    UrlParse parsed = scenario_from_query(query, s->scenario);
+    // Each valid parameter applies; one the catalog refuses (an unknown hardware id, a format the engine
+    // cannot run) is dropped and named, and the rest stay (scenario_link.hpp). Without a catalog the page
+    // shows only the catalog error, so the parameters are applied as parsed.
+    UrlParse parsed = s->catalog ? static_cast<UrlParse>(apply_link(*s->catalog, query, s->scenario))
+                                 : scenario_from_query(query, s->scenario);
     s->url_errors = parsed.errors;
     if (!parsed.lang.empty()) s->lang = lang_from_id(parsed.lang);
-    // Each valid parameter was applied on its own; the combination can still fail to resolve (a format
-    // the engine cannot run): then the page keeps the previous scenario and says why.
     if (std::optional<Error> e = apply_scenario(*s, parsed.scenario)) s->url_errors.push_back(*e);
 }
 
