@@ -104,8 +104,10 @@ void DrawPlanPanel(AppState& s) {
         ImGui::TextUnformatted(row.replicas.hi > 0 ? fmt_interval(row.replicas, "").c_str() : "—");
         ImGui::TableNextColumn();
         const Verdict v = row.meets_targets ? Verdict::yes : (row.fits ? Verdict::conditional : Verdict::no);
-        ImGui::TextColored(verdict_color(v), "%s",
-                           row.meets_targets ? tr(S::yes, s.lang) : (row.fits ? tr(S::no, s.lang) : tr(S::not_fits, s.lang)));
+        // A probe item per row, so tests read the word the table shows (tests/ui/test_plan_words.cpp).
+        JudgedWord(verdict_color(v),
+                   row.meets_targets ? tr(S::yes, s.lang) : (row.fits ? tr(S::no, s.lang) : tr(S::not_fits, s.lang)),
+                   ("##plan_meets_" + row.hardware).c_str());
         ImGui::TableNextColumn();
         if (row.has_price) ImGui::TextUnformatted(fmt_money_interval(row.cost_per_month, row.currency, 0).c_str());
         else MutedText(tr(S::no_price, s.lang));

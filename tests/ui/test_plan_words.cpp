@@ -1,0 +1,56 @@
+// The card table's word for each row says what the core's plan row says: "yes" exactly where the row meets the
+// targets, "no" where it fits but misses them, "does not fit" where it does not fit — read from the drawn page
+// (each word is a probe item labelled "word##plan_meets_<hardware id>"), for every golden scenario in both
+// languages.
+#include "ui_harness.hpp"
+
+#include "i18n.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace infersizer;
+using namespace infersizer::app;
+using namespace infersizer::app::test;
+
+namespace {
+
+std::string shown(const Page& page, const std::string& probe_id) {
+    for (const ProbedItem& it : page.items()) {
+        if (it.label.size() < probe_id.size()) continue;
+        const size_t at = it.label.size() - probe_id.size();
+        if (it.label.compare(at, probe_id.size(), probe_id) == 0) return it.label.substr(0, at);
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST(PlanWords, EachDrawnRowSaysWhatItsPlanRowSays) {
+    assert_failures().clear();
+    int checked = 0, meets = 0, misses = 0;
+    for (const char* code : {"zh", "en"}) {
+        const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
+        Page page(code, ImVec2(1400, 5000));
+        page.frames(2);
+        for (const Golden& g : golden_scenarios()) {
+            SCOPED_TRACE(g.name + " (" + code + ")");
+            ASSERT_EQ(app_set_scenario_json(page.app(), g.scenario_json), "");
+            page.frames(2);
+            ASSERT_TRUE(page.state().result.has_value());
+            for (const PlanRow& row : page.state().result->plan) {
+                const std::string word = shown(page, "##plan_meets_" + row.hardware);
+                if (word.empty()) continue;  // scrolled out of the table's view: not drawn this frame
+                const char* want = row.meets_targets ? tr(S::yes, lang) : (row.fits ? tr(S::no, lang) : tr(S::not_fits, lang));
+                EXPECT_EQ(word, want) << row.hardware;
+                ++checked;
+                (row.meets_targets ? meets : misses) += 1;
+            }
+        }
+    }
+    EXPECT_GE(checked, 40);  // the goldens' visible rows, in both languages
+    EXPECT_GT(meets, 0);
+    EXPECT_GT(misses, 0);  // both words occur, so an inverted word cannot pass
+    for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
+}
