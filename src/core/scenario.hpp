@@ -60,7 +60,9 @@ struct Scenario {
 
 // Accepted ranges, shared by the JSON parser, the URL parser and the page's input widgets.
 namespace limits {
-inline constexpr int64_t kContextMin = 128, kContextMax = 10'000'000;
+// The shortest context is one prompt token and one output token (llama-bench's tg runs use a 1-token prompt);
+// a context shorter than its prompt + output is a warning, not an error (context.cpp).
+inline constexpr int64_t kContextMin = 2, kContextMax = 10'000'000;
 inline constexpr int64_t kTokensMin = 1;  // prompt/output
 inline constexpr int64_t kConcurrencyMin = 1, kConcurrencyMax = 100'000;
 inline constexpr int kCountMin = 1, kCountMax = 4096;
