@@ -105,9 +105,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
 }
 
-// Figures as fmt::sig prints them (C's %.3g). Three places keep the space the old helper left after a figure
-// without a unit ("η_mem 0.75–0.93 , t0", "MFU 0.28–0.45  (128 tokens)", "200–200 , 100 GiB"): the golden
-// results pin it.
+// Figures as fmt::sig prints them (C's %.3g): a trace is read next to its formula, so it keeps the digits.
 void add_trace(const Context& ctx, Result& r) {
     const MemoryResult& m = r.memory;
     const Scenario& s = ctx.scenario;
@@ -146,14 +144,14 @@ void add_trace(const Context& ctx, Result& r) {
       "t_seq × (seqs − 1) + max(weights read / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) + max(KV read / "
       "(bandwidth × η_mem), attention FLOPs / peak) + all-reduces",
       sim + "; bandwidth " + fmt::sig(ctx.hardware.bandwidth_gbs.value_or(0)) + " GB/s, η_mem " +
-          fmt::sig_interval(e.eta_mem) + " , t0 " + fmt::sig_interval(e.t0_ms, "ms") + ", t_seq " +
+          fmt::sig_interval(e.eta_mem) + ", t0 " + fmt::sig_interval(e.t0_ms, "ms") + ", t_seq " +
           fmt::sig_interval(e.t_seq_ms, "ms") + "; decode step at the mean batch " +
           fmt::sig_interval(p.decode_step_s, "s") + " → " + fmt::sig_interval(p.decode_tps_per_seq, "tok/s"));
     t("performance.single_stream_tps", "1 / one decode step of a single sequence at position prompt + output / 2",
       fmt::sig_interval(p.single_stream_tps, "tok/s"));
     t("performance.prefill_tps", "prompt / Σ its chunks' steps alone; a chunk's FLOPs at peak × MFU(chunk size), "
                                  "floored by one read of the weights",
-      "MFU " + fmt::sig_interval(e.mfu_short) + "  (128 tokens) → " + fmt::sig_interval(e.mfu_long) + "  (≥ 2k) → " +
+      "MFU " + fmt::sig_interval(e.mfu_short) + " (128 tokens) → " + fmt::sig_interval(e.mfu_long) + " (≥ 2k) → " +
           fmt::sig_interval(p.prefill_tps, "tok/s"));
     t("performance.ttft_s",
       "first token − send, median over a round of the steady state: admission wait + prompt chunks in steps shared "
@@ -171,7 +169,7 @@ void add_trace(const Context& ctx, Result& r) {
       sim + " → " + fmt::sig_interval(p.throughput_tps, "tok/s"));
     t("performance.requests_in_flight", "sequences in the engines' batches, time-averaged, all replicas; KV in use: "
                                         "their tokens × KV per token",
-      fmt::sig_interval(p.requests_in_flight) + " , " + fmt::sig_interval(p.kv_in_use_gib, "GiB"));
+      fmt::sig_interval(p.requests_in_flight) + ", " + fmt::sig_interval(p.kv_in_use_gib, "GiB"));
 }
 
 // The scenario's own setup, whole: the layout on the user's cards, one replica's memory, the fit, the speed,
