@@ -107,7 +107,7 @@ TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
 
     r = run("estimate --model Qwen3-8B --context lots");
     EXPECT_EQ(r.code, 2);
-    EXPECT_EQ(r.err, "error: scenario.context_tokens: must be an integer from 128 to 10000000, got \"lots\"\n");
+    EXPECT_EQ(r.err, "error: scenario.context_tokens: must be an integer from 2 to 10000000, got \"lots\"\n");
 
     r = run("estimate --model NoSuchModel --json");
     EXPECT_EQ(r.code, 2);

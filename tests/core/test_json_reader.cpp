@@ -88,7 +88,7 @@ TEST(JsonReaderFamilies, AStringForANumberIsATypeErrorWhereTheFamilySaysSo) {
     EXPECT_EQ(config_error(config),
               "[hf_config.type] scenario.model.hf_config.hidden_size: must be an integer, got \"big\"");
     EXPECT_EQ(scenario_error({{"context_tokens", "big"}}),
-              "[scenario.range] scenario.context_tokens: must be an integer from 128 to 10000000, got \"big\"");
+              "[scenario.range] scenario.context_tokens: must be an integer from 2 to 10000000, got \"big\"");
 }
 
 TEST(JsonReaderFamilies, AnUnknownKindIsOneMessageWithTheTablesNames) {

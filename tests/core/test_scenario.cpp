@@ -77,7 +77,7 @@ TEST(Scenario, ErrorsNameTheFieldAndTheRange) {
     EXPECT_EQ(error_of(R"({"concurrency": 2.5})"),
               "error: scenario.concurrency: must be an integer from 1 to 100000, got 2.5");
     EXPECT_EQ(error_of(R"({"context_tokens": "8k"})"),
-              "error: scenario.context_tokens: must be an integer from 128 to 10000000, got \"8k\"");
+              "error: scenario.context_tokens: must be an integer from 2 to 10000000, got \"8k\"");
     EXPECT_EQ(error_of(R"({"traffic": {"lengths": "random"}})"),
               "error: scenario.traffic.lengths: must be \"fixed\" or \"varied\", got \"random\"");
     EXPECT_EQ(error_of(R"({"headroom": 0.9})"), "error: scenario.headroom: must be a number from 0 to 0.5, got 0.9");
