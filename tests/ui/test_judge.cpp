@@ -26,15 +26,6 @@ protected:
     }
 };
 
-// The word shown with `probe_id`, or "" when the page drew none.
-std::string shown(const Page& page, const std::string& probe_id) {
-    for (const ProbedItem& it : page.items()) {
-        const size_t at = it.label.size() >= probe_id.size() ? it.label.size() - probe_id.size() : std::string::npos;
-        if (at != std::string::npos && it.label.compare(at, probe_id.size(), probe_id) == 0) return it.label.substr(0, at);
-    }
-    return "";
-}
-
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace

@@ -75,16 +75,6 @@ Hue drawn_hue(const ImRect& box) {
     return hue_of(best->first);
 }
 
-// The probe item whose label ends with `probe_id` ("word##badge_verdict"), or nullptr.
-const ProbedItem* probed(const Page& page, const std::string& probe_id) {
-    for (const ProbedItem& it : page.items()) {
-        if (it.label.size() >= probe_id.size() &&
-            it.label.compare(it.label.size() - probe_id.size(), probe_id.size(), probe_id) == 0)
-            return &it;
-    }
-    return nullptr;
-}
-
 std::string word_of(const ProbedItem& it, const std::string& probe_id) {
     return it.label.substr(0, it.label.size() - probe_id.size());
 }

@@ -16,15 +16,6 @@ using namespace infersizer::app::test;
 
 namespace {
 
-std::string shown(const Page& page, const std::string& probe_id) {
-    for (const ProbedItem& it : page.items()) {
-        if (it.label.size() < probe_id.size()) continue;
-        const size_t at = it.label.size() - probe_id.size();
-        if (it.label.compare(at, probe_id.size(), probe_id) == 0) return it.label.substr(0, at);
-    }
-    return "";
-}
-
 }  // namespace
 
 TEST(PlanWords, EachDrawnRowSaysWhatItsPlanRowSays) {

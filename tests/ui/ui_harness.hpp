@@ -100,4 +100,20 @@ private:
     std::vector<ProbedItem> building_;       // being collected during the current frame
 };
 
+// --- Judged words ----------------------------------------------------------------------------------
+// JudgedWord and VerdictBadge (widgets.hpp) register a probe item labelled "word##probe_id". The item whose
+// label ends with `probe_id`, or nullptr when the page drew none; and the word it shows, or "".
+inline const ProbedItem* probed(const Page& page, const std::string& probe_id) {
+    for (const ProbedItem& it : page.items())
+        if (it.label.size() >= probe_id.size() &&
+            it.label.compare(it.label.size() - probe_id.size(), probe_id.size(), probe_id) == 0)
+            return &it;
+    return nullptr;
+}
+
+inline std::string shown(const Page& page, const std::string& probe_id) {
+    const ProbedItem* it = probed(page, probe_id);
+    return it ? it->label.substr(0, it->label.size() - probe_id.size()) : "";
+}
+
 }  // namespace infersizer::app::test
