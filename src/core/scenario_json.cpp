@@ -52,6 +52,8 @@ const NumberRule kPricePerHour = numbers_from(0, 1e6);
 const NumberRule kCores = numbers_from(1, 4096);
 const NumberRule kClockGhz = numbers_from(0.1, 10);
 const NumberRule kFlopsPerCycle = numbers_from(1, 1e4);
+const NumberRule kMemoryChannels = integers_from(1, 64);  // DDR channels of one machine
+const NumberRule kMemoryMts = numbers_from(100, 20000);   // DDR transfer rate, MT/s
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] model and hardware objects
@@ -73,7 +75,9 @@ std::optional<ModelArch> parse_model_object(const Reader& r, Errors& errors) {
 
 const std::vector<std::string> kHardwareKeys = {
     "name",           "kind",  "memory_gib", "bandwidth_gbs", "fp16_tflops", "fp8_tflops", "int8_tops", "interconnect_gbs",
-    "price_per_hour", "cores", "clock_ghz",  "fp32_flops_per_cycle_per_core"};
+    "price_per_hour", "cores", "clock_ghz",  "fp32_flops_per_cycle_per_core",
+    // added for issue #9: a copy of a catalog card, AMX's bf16 rate, and the bandwidth as DRAM channels × MT/s
+    "based_on", "bf16_ops_per_cycle_per_core", "memory_channels", "memory_mts"};
 
 Hardware parse_hardware_object(const Reader& r) {
     r.only_keys(kHardwareKeys);
@@ -85,7 +89,12 @@ Hardware parse_hardware_object(const Reader& r) {
     hw.confidence = "user";
     hw.source = "typed by the user";
     if (r.get("name")) hw.name = r.string("name", Need::if_given);
-    if (!r.get("kind")) {
+    // With based_on the object changes a catalog card: every other field is optional (context.cpp resolves it).
+    if (r.get("based_on")) hw.based_on = r.string("based_on", Need::if_given);
+    const bool based = !hw.based_on.empty();
+    if (!r.get("kind") && based) {
+        hw.kind_from_base = true;
+    } else if (!r.get("kind")) {
         r.missing("kind", "required: gpu, cpu or unified");
     } else {
         const std::string kind = r.enumerated("kind", hardware_kind_names(), Need::if_given);
@@ -100,10 +109,11 @@ Hardware parse_hardware_object(const Reader& r) {
         bool required;
     };
     std::optional<double> memory_gib, price, cores;
+    const bool channels_given = r.present("memory_channels") && r.present("memory_mts");
     const Field fields[] = {
-        {"memory_gib", &memory_gib, kHardwareAmount, true},
-        {"bandwidth_gbs", &hw.bandwidth_gbs, kHardwareAmount, true},
-        {"fp16_tflops", &hw.fp16_tflops, kHardwarePeak, hw.kind != HardwareKind::cpu},
+        {"memory_gib", &memory_gib, kHardwareAmount, !based},
+        {"bandwidth_gbs", &hw.bandwidth_gbs, kHardwareAmount, !based && !channels_given},
+        {"fp16_tflops", &hw.fp16_tflops, kHardwarePeak, !based && hw.kind != HardwareKind::cpu},
         {"fp8_tflops", &hw.fp8_tflops, kHardwarePeak, false},
         {"int8_tops", &hw.int8_tops, kHardwarePeak, false},
         {"interconnect_gbs", &hw.interconnect_gbs, kHardwarePeak, false},
@@ -111,13 +121,16 @@ Hardware parse_hardware_object(const Reader& r) {
         {"cores", &cores, kCores, false},
         {"clock_ghz", &hw.clock_ghz, kClockGhz, false},
         {"fp32_flops_per_cycle_per_core", &hw.fp32_flops_per_cycle_per_core, kFlopsPerCycle, false},
+        {"bf16_ops_per_cycle_per_core", &hw.bf16_ops_per_cycle_per_core, kFlopsPerCycle, false},
+        {"memory_channels", &hw.memory_channels, kMemoryChannels, false},
+        {"memory_mts", &hw.memory_mts, kMemoryMts, false},
     };
     for (const Field& f : fields) {
         if (f.required && !r.present(f.key)) r.missing(f.key, "required for custom hardware: " + f.rule.what);
         else *f.out = r.number(f.key, f.rule, Need::optional);
     }
     hw.usable_memory_gib = memory_gib;
-    hw.memory_gb = memory_gib;  // label for display; usable_memory_gib is what the estimator uses
+    if (!based) hw.memory_gb = memory_gib;  // label for display; usable_memory_gib is what the estimator uses
     hw.price_per_hour_usd = price;
     if (cores) hw.cores = static_cast<int>(*cores);
     hw.interconnect = hw.interconnect_gbs ? "custom" : "none";
@@ -126,12 +139,13 @@ Hardware parse_hardware_object(const Reader& r) {
 
 json hardware_to_json(const Hardware& hw) {
     json j;
+    if (!hw.based_on.empty()) j["based_on"] = hw.based_on;
     j["name"] = hw.name;
-    j["kind"] = hardware_kind_name(hw.kind);
+    if (!hw.kind_from_base) j["kind"] = hardware_kind_name(hw.kind);
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;
     };
-    put("memory_gib", hw.usable_memory_gib ? hw.usable_memory_gib : hw.memory_gb);
+    put("memory_gib", hw.usable_memory_gib || !hw.based_on.empty() ? hw.usable_memory_gib : hw.memory_gb);
     put("bandwidth_gbs", hw.bandwidth_gbs);
     put("fp16_tflops", hw.fp16_tflops);
     put("fp8_tflops", hw.fp8_tflops);
@@ -141,6 +155,9 @@ json hardware_to_json(const Hardware& hw) {
     if (hw.cores) j["cores"] = *hw.cores;
     put("clock_ghz", hw.clock_ghz);
     put("fp32_flops_per_cycle_per_core", hw.fp32_flops_per_cycle_per_core);
+    put("bf16_ops_per_cycle_per_core", hw.bf16_ops_per_cycle_per_core);
+    put("memory_channels", hw.memory_channels);
+    put("memory_mts", hw.memory_mts);
     return j;
 }
 
