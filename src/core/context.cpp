@@ -1,5 +1,7 @@
 #include "context.hpp"
 
+#include "cost.hpp"
+
 #include <algorithm>
 #include <deque>
 #include <mutex>
@@ -217,6 +219,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                      "unknown hardware '" + s.hardware_id + "'; accepted: a catalog id (" +
                          accepted_ids(catalog.hardware, 12) + ") or a hardware object"};
     }
+    if (auto bad = check_pricing(catalog, s.pricing)) return *bad;
     ctx.count = s.count.value_or(1);
     ctx.count_from_planner = !s.count.has_value();
 

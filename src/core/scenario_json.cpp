@@ -164,7 +164,8 @@ json hardware_to_json(const Hardware& hw) {
 const std::vector<std::string> kTopKeys = {"schema",        "model",         "weights",        "kv_cache",
                                            "engine",        "hardware",      "count",          "context_tokens",
                                            "prompt_tokens", "output_tokens", "concurrency",    "targets",
-                                           "traffic",       "colocated",     "headroom"};
+                                           "traffic",       "colocated",     "headroom",
+                                           "pricing"};
 
 void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
     r.only_keys(kTopKeys);
@@ -251,6 +252,12 @@ void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
             "an array of {\"name\", \"params_b\", \"weights\"}", "an object {\"name\", \"params_b\", \"weights\"}");
     }
     if (auto v = r.number("headroom", kHeadroom, Need::if_given)) s.headroom = *v;
+    // Which prices: checked against the catalog's price rows when the scenario is resolved (context.cpp).
+    if (auto t = r.child("pricing", Need::if_given, "an object {\"gpu\", \"api\"}")) {
+        t->only_keys({"gpu", "api"});
+        if (t->get("api")) s.pricing.api = t->string("api", Need::if_given);
+        if (t->get("gpu")) s.pricing.gpu = t->string("gpu", Need::if_given);
+    }
 }
 
 }  // namespace
@@ -303,6 +310,10 @@ json scenario_to_json(const Scenario& s) {
     for (const ColocatedModel& c : s.colocated)
         j["colocated"].push_back({{"name", c.name}, {"params_b", c.params_b}, {"weights", c.weights}});
     j["headroom"] = s.headroom;
+    // Written only when not the default, so a scenario without it reads as before in older builds.
+    const Pricing default_pricing;
+    if (s.pricing.gpu != default_pricing.gpu || s.pricing.api != default_pricing.api)
+        j["pricing"] = {{"gpu", s.pricing.gpu}, {"api", s.pricing.api}};
     return j;
 }
 
