@@ -428,7 +428,9 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
         row.has_price = true;
         row.currency = "USD";
         row.cost_per_month = Interval{row.cards.lo * price->lo, row.cards.hi * price->hi} * kHoursPerMonth;
-        if (!on_demand)
+        if (!on_demand && ctx.scenario.pricing.gpu == "cheapest")
+            notes.add("最便宜的一行是竞价/无服务器/市场价", "the cheapest row is a spot, serverless or marketplace price");
+        else if (!on_demand)
             notes.add("无按需价格：用的是竞价/无服务器/市场价", "no on-demand price: spot, serverless or marketplace rows");
     } else if (ctx.scenario.pricing.gpu != "on_demand" && ctx.scenario.pricing.gpu != "cheapest") {
         notes.add(ctx.scenario.pricing.gpu + " 不出租这种卡", ctx.scenario.pricing.gpu + " does not rent this card");

@@ -133,3 +133,26 @@ TEST(Pricing, ALinkWithAnUnknownProviderDropsOnlyThatParameter) {
     ASSERT_EQ(applied.errors.size(), 1u);
     EXPECT_EQ(applied.errors[0].path, "url.gpu");
 }
+
+// The plan's rows are priced on the same basis and say what kind of row the cheapest one is.
+TEST(Pricing, ThePlanRowsUseTheBasis) {
+    const Result r = test::estimate_ok(h100("cheapest"));
+    const PlanRow* own = nullptr;
+    for (const PlanRow& row : r.plan)
+        if (row.hardware == "nvidia-h100-sxm-80gb") own = &row;
+    ASSERT_NE(own, nullptr);
+    ASSERT_TRUE(own->has_price);
+    // 1.80 USD/h × 730 h per card: lo and hi differ only by the row's card interval.
+    EXPECT_NEAR(own->cost_per_month.lo, own->cards.lo * 1314, 1e-6);
+    EXPECT_NEAR(own->cost_per_month.hi, own->cards.hi * 1314, 1e-6);
+    // A card vast.ai does not list has no price, and its row says so: never a price from another provider.
+    const Result vast = test::estimate_ok(h100("vast.ai"));
+    for (const PlanRow& row : vast.plan) {
+        bool listed = false;
+        for (const GpuPrice& p : test::cat().gpu_prices) listed |= p.provider == "vast.ai" && p.hardware_id == row.hardware;
+        EXPECT_EQ(row.has_price, listed) << row.hardware;
+        if (!listed && row.cards.hi > 0) {  // rows the planner could size (others stop before pricing)
+            EXPECT_NE(row.note.find("vast.ai does not rent this card"), std::string::npos) << row.note;
+        }
+    }
+}
