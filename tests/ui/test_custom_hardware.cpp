@@ -158,6 +158,23 @@ TEST_F(CustomHardware, ACpuPlatformCopyAsksForTheMachinesParts) {
     EXPECT_EQ(page.state().scenario.hardware_id, platform->id);
 }
 
+// A GPU form carries the card's FP8 and INT8 peaks and lets them be changed like any other figure.
+TEST_F(CustomHardware, AnAcceleratorsFp8PeakIsPartOfTheForm) {
+    Page page("en", ImVec2(1280, 1600));
+    page.frames(2);
+    Scenario next = page.state().scenario;
+    next.hardware_id = "nvidia-h100-sxm-80gb";
+    ASSERT_TRUE(edit_scenario(page.state(), next)) << page.state().edit_error;
+    page.frames(1);
+    ASSERT_TRUE(page.click(tr(S::custom_hardware, Lang::en)));
+    page.frames(1);
+    EXPECT_EQ(page.state().custom_hw.fp8_tflops, page.state().catalog->find_hardware(next.hardware_id)->fp8_tflops);
+    ASSERT_TRUE(page.type_into("##typed_hw_fp8_tflops", "500"));
+    ASSERT_TRUE(page.state().scenario.hardware_custom.has_value());
+    EXPECT_EQ(page.state().scenario.hardware_custom->fp8_tflops, std::optional<double>(500));
+    EXPECT_FALSE(page.state().scenario.hardware_custom->bandwidth_gbs.has_value()) << "only the change is sent";
+}
+
 // Issue #9: ticking "custom" on a card changed TTFT from 86–750 ms to 0.17–1.5 s and priced another card. The
 // form now starts as a copy of the card: the page shows the card's own result until a value is edited.
 TEST_F(CustomHardware, TickingCustomShowsTheCardsOwnFigures) {

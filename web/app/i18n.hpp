@@ -143,6 +143,9 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(price_cheapest, "最便宜的一行（含市场价）", "cheapest row (marketplace included)")                \
     X(api_compare, "对比的 API", "API to compare")                                                      \
     X(api_auto, "同档 API（自动）", "same size class (automatic)")                                      \
+    X(custom_hw_fp8, "FP8 算力（稠密）", "FP8 compute (dense)")                                        \
+    X(custom_hw_int8, "INT8 算力（稠密）", "INT8 compute (dense)")                                      \
+    X(unit_tops, "TOPS", "TOPS")                                                                        \
     X(custom_hw_fp32_per_cycle, "每核每周期 FP32 运算数（AVX2 32，AVX-512 64）", "FP32 FLOPs per clock per core (AVX2 32, AVX-512 64)") \
     X(custom_hw_bf16_per_cycle, "每核每周期 BF16 运算数（AMX）", "BF16 ops per clock per core (AMX)") \
     X(custom_hw_channels, "内存通道数（未填带宽时：通道 × MT/s × 8 字节）", "Memory channels (without a bandwidth: channels × MT/s × 8 bytes)") \

@@ -182,6 +182,8 @@ void fill_custom_form(CustomHardwareForm& f, const Hardware& h) {
     f.memory_gib = typed_memory_gib(h);
     f.bandwidth_gbs = h.bandwidth_gbs;
     f.fp16_tflops = h.fp16_tflops;
+    f.fp8_tflops = h.fp8_tflops;
+    f.int8_tops = h.int8_tops;
     f.interconnect_gbs = h.interconnect_gbs;
     f.price_per_hour = h.price_per_hour_usd;
     f.cores = h.cores ? std::optional<double>(*h.cores) : std::nullopt;
@@ -224,6 +226,10 @@ nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
     put("memory_gib", f.memory_gib);
     put("bandwidth_gbs", f.bandwidth_gbs);
     put("fp16_tflops", f.fp16_tflops);
+    if (f.kind != HardwareKind::cpu) {
+        put("fp8_tflops", f.fp8_tflops);
+        put("int8_tops", f.int8_tops);
+    }
     put("interconnect_gbs", f.interconnect_gbs);
     put("price_per_hour", f.price_per_hour);
     if (f.kind == HardwareKind::cpu) {
@@ -263,7 +269,8 @@ void apply_custom_form(AppState& s) {
 const char* const kCustomHardwareKeys[] = {"hw_memory_gib",  "hw_bandwidth_gbs",   "hw_fp16_tflops",
                                            "hw_interconnect_gbs", "hw_price_per_hour", "hw_cores",
                                            "hw_clock_ghz",   "hw_fp32_per_cycle", "hw_bf16_per_cycle",
-                                           "hw_memory_channels", "hw_memory_mts"};
+                                           "hw_memory_channels", "hw_memory_mts", "hw_fp8_tflops",
+                                           "hw_int8_tops"};
 
 void clear_custom_field_state(AppState& s) {
     for (const char* key : kCustomHardwareKeys) s.fields.erase(key);
@@ -364,6 +371,10 @@ void draw_custom_hardware_form(AppState& s) {
     field("hw_memory_gib", S::custom_hw_memory, tr(S::unit_gib, s.lang), 0.01, 1e6, false, f.memory_gib, false);
     field("hw_bandwidth_gbs", S::custom_hw_bandwidth, tr(S::unit_gbs, s.lang), 0.01, 1e6, false, f.bandwidth_gbs, cpu);
     field("hw_fp16_tflops", S::custom_hw_fp16, tr(S::unit_tflops, s.lang), 0.001, 1e6, false, f.fp16_tflops, cpu);
+    if (!cpu) {
+        field("hw_fp8_tflops", S::custom_hw_fp8, tr(S::unit_tflops, s.lang), 0.001, 1e6, false, f.fp8_tflops, true);
+        field("hw_int8_tops", S::custom_hw_int8, tr(S::unit_tops, s.lang), 0.001, 1e6, false, f.int8_tops, true);
+    }
     if (cpu) {
         field("hw_cores", S::custom_hw_cores, "", 1, 4096, true, f.cores, true);
         field("hw_clock_ghz", S::custom_hw_clock, tr(S::unit_ghz, s.lang), 0.1, 10, false, f.clock_ghz, true);
