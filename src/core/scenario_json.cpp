@@ -140,7 +140,8 @@ Hardware parse_hardware_object(const Reader& r) {
 json hardware_to_json(const Hardware& hw) {
     json j;
     if (!hw.based_on.empty()) j["based_on"] = hw.based_on;
-    j["name"] = hw.name;
+    // A copy left unnamed (the parser's "custom") keeps the card's name: nothing to write.
+    if (hw.based_on.empty() || hw.name != "custom") j["name"] = hw.name;
     if (!hw.kind_from_base) j["kind"] = hardware_kind_name(hw.kind);
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;

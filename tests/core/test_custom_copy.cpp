@@ -80,6 +80,7 @@ TEST(CustomCopy, TheCopyTravelsThroughJsonAndItsErrorsNameTheField) {
     EXPECT_EQ(hw["fp16_tflops"], 500);
     EXPECT_FALSE(hw.contains("kind")) << "left to the card";
     EXPECT_FALSE(hw.contains("memory_gib")) << "left to the card";
+    EXPECT_FALSE(hw.contains("name")) << "an unnamed copy keeps the card's name";
     auto again = scenario_from_json(scenario_to_json(copy));
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(scenario_to_json(again.value()), scenario_to_json(copy));
