@@ -22,6 +22,8 @@ const std::vector<Option>& estimate_options() {
         {"--requests-per-day", "traffic.requests_per_day", "N", "requests per day, for cost", true},
         {"--lengths", "traffic.lengths", "fixed|varied", "request lengths: fixed (a load test) or varied (real traffic)", false},
         {"--headroom", "headroom", "F", "fraction of memory kept free, 0 to 0.5", true},
+        {"--gpu-price", "pricing.gpu", "BASIS", "rental prices: on_demand (default), cheapest, or a provider (AWS, RunPod, ...)", false},
+        {"--api", "pricing.api", "PROVIDER/MODEL", "API to compare: auto (default) or e.g. DeepSeek/deepseek-v4-pro", false},
         {"--catalog", nullptr, "FILE", "your own catalog JSON merged over the bundled one (same ids replace)", false},
         {"--json", nullptr, nullptr, "print exactly one result object (infersizer.result/1)", false},
         {"--lang", nullptr, "zh|en", "language of texts (default: from $LANG, else en)", false},

@@ -136,6 +136,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
         fmt::column_interval(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
     if (c.has_gpu_price)
         row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), fmt::column_interval(c.break_even_requests_per_day, ""));
+    row(out, t("租用价依据", "rental prices"), c.price_basis.in(lang));
 
     // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.
     auto indented = [](const std::string& text) {

@@ -182,6 +182,13 @@ struct Hardware {
     // GiB, taken as given (no label conversion), and the user's own price per card-hour in USD.
     std::optional<double> usable_memory_gib;
     std::optional<double> price_per_hour_usd;
+    // Custom hardware only: the catalog card it copies ("based_on"; resolve_custom_hardware in context.hpp
+    // starts from that card and replaces the figures the user gave), whether the kind was left to that card,
+    // and DRAM channels × MT/s, from which the bandwidth follows when it is not given.
+    std::string based_on;
+    bool kind_from_base = false;
+    std::optional<double> memory_channels;
+    std::optional<double> memory_mts;
 
     std::string confidence;  // vendor, vendor-reproduced, third-party, low, conflicting
     std::string source;      // refs joined, first one first

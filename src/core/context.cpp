@@ -1,5 +1,7 @@
 #include "context.hpp"
 
+#include "cost.hpp"
+
 #include <algorithm>
 #include <deque>
 #include <mutex>
@@ -124,6 +126,46 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     return std::nullopt;
 }
 
+Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardware& typed) {
+    Hardware hw = typed;
+    if (!typed.based_on.empty()) {
+        const Hardware* card = catalog.find_hardware(typed.based_on);
+        if (!card)
+            return Error{"scenario.unknown_id", "scenario.hardware.based_on",
+                         "unknown hardware '" + typed.based_on + "'; accepted: a catalog id (" +
+                             accepted_ids(catalog.hardware, 12) + ")"};
+        hw = *card;
+        hw.based_on = card->id;
+        if (!typed.name.empty() && typed.name != "custom") hw.name = typed.name;
+        if (!typed.kind_from_base) hw.kind = typed.kind;
+        auto take = [](std::optional<double>& to, const std::optional<double>& from) {
+            if (from) to = from;
+        };
+        take(hw.usable_memory_gib, typed.usable_memory_gib);
+        take(hw.bandwidth_gbs, typed.bandwidth_gbs);
+        take(hw.fp16_tflops, typed.fp16_tflops);
+        take(hw.fp8_tflops, typed.fp8_tflops);
+        take(hw.int8_tops, typed.int8_tops);
+        take(hw.price_per_hour_usd, typed.price_per_hour_usd);
+        take(hw.clock_ghz, typed.clock_ghz);
+        take(hw.fp32_flops_per_cycle_per_core, typed.fp32_flops_per_cycle_per_core);
+        take(hw.bf16_ops_per_cycle_per_core, typed.bf16_ops_per_cycle_per_core);
+        take(hw.memory_channels, typed.memory_channels);
+        take(hw.memory_mts, typed.memory_mts);
+        if (typed.cores) hw.cores = typed.cores;
+        if (typed.interconnect_gbs && typed.interconnect_gbs != card->interconnect_gbs) {
+            hw.interconnect_gbs = typed.interconnect_gbs;
+            hw.interconnect = "custom";
+        }
+        // Channels × MT/s typed over a card replace its bandwidth unless a bandwidth was typed too.
+        if (!typed.bandwidth_gbs && typed.memory_channels && typed.memory_mts) hw.bandwidth_gbs.reset();
+    }
+    // One 64-bit DDR channel moves 8 bytes per transfer: channels × MT/s × 8 B = GB/s × 1000.
+    if (!hw.bandwidth_gbs && hw.memory_channels && hw.memory_mts)
+        hw.bandwidth_gbs = *hw.memory_channels * *hw.memory_mts * 8 / 1000;
+    return hw;
+}
+
 Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     Context ctx;
     ctx.catalog = &catalog;
@@ -167,7 +209,9 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     ctx.kv = *kv;
 
     if (s.hardware_custom) {
-        ctx.hardware = *s.hardware_custom;
+        Expected<Hardware> hw = resolve_custom_hardware(catalog, *s.hardware_custom);
+        if (!hw) return hw.error();
+        ctx.hardware = hw.value();
     } else if (const Hardware* hw = catalog.find_hardware(s.hardware_id)) {
         ctx.hardware = *hw;
     } else {
@@ -175,6 +219,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                      "unknown hardware '" + s.hardware_id + "'; accepted: a catalog id (" +
                          accepted_ids(catalog.hardware, 12) + ") or a hardware object"};
     }
+    if (auto bad = check_pricing(catalog, s.pricing)) return *bad;
     ctx.count = s.count.value_or(1);
     ctx.count_from_planner = !s.count.has_value();
 

@@ -61,6 +61,12 @@ private:
 // TensorRT-LLM, and MXFP4 on any card; NVFP4 has none (Blackwell only). GGUF formats always run.
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
 
+// The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of
+// that catalog card (its peaks per dtype, architecture, interconnect, efficiency class, id and so its rental
+// prices) whose figures the object gives are replaced; a copy with nothing replaced estimates exactly as the card.
+// Without a bandwidth, DRAM channels × MT/s × 8 bytes gives it. Error: an unknown `based_on` id.
+Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardware& typed);
+
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format
 // 'Q9'; accepted: ..."). Does not check that the model fits: that is an estimate, not an error.
 Expected<Context> resolve(const Catalog& catalog, const Scenario& scenario);

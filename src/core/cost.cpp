@@ -98,9 +98,12 @@ ApiChoice choice_of(const std::vector<const ApiPrice*>& rows, Text rule) {
     return c;
 }
 
+bool listed_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") != std::string::npos; }
+
 }  // namespace
 
-std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw, bool* on_demand) {
+std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw, bool* on_demand,
+                                                const std::string& basis) {
     if (on_demand) *on_demand = true;
     if (hw.price_per_hour_usd && *hw.price_per_hour_usd > 0) return Interval::exact(*hw.price_per_hour_usd);
     auto span = [&](const std::vector<const GpuPrice*>& rows) {
@@ -113,6 +116,28 @@ std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Ha
         }
         return out;
     };
+    if (basis == "cheapest") {
+        // The one lowest price anybody lists: a marketplace host, a spot or serverless rate included.
+        const GpuPrice* best = nullptr;
+        for (const GpuPrice* p : catalog.all_prices_for(hw.id)) {
+            if (p->per_gpu_hour.hi <= 0 || !convertible(catalog, p->currency)) continue;
+            if (!best || to_usd(catalog, p->per_gpu_hour.lo, p->currency) <
+                             to_usd(catalog, best->per_gpu_hour.lo, best->currency))
+                best = p;
+        }
+        if (!best) return std::nullopt;
+        if (on_demand) *on_demand = listed_on_demand(*best);
+        return Interval::exact(to_usd(catalog, best->per_gpu_hour.lo, best->currency));
+    }
+    if (basis != "on_demand") {
+        // One provider's rows: its on-demand ones when it lists any for the card.
+        std::vector<const GpuPrice*> rows, listed;
+        for (const GpuPrice* p : catalog.all_prices_for(hw.id))
+            if (p->provider == basis) (listed_on_demand(*p) ? listed : rows).push_back(p);
+        if (auto out = span(listed)) return out;
+        if (on_demand) *on_demand = false;
+        return span(rows);
+    }
     if (auto out = span(catalog.prices_for(hw.id))) return out;
     auto other = span(catalog.all_prices_for(hw.id));
     if (other && on_demand) *on_demand = false;
@@ -169,6 +194,73 @@ std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelA
                                                                                "the cheapest current API is used"});
 }
 
+std::optional<ApiChoice> compared_api(const Catalog& catalog, const ModelArch& model, const Pricing& pricing) {
+    if (pricing.api == "auto") return representative_api(catalog, model);
+    const size_t slash = pricing.api.find('/');
+    if (slash == std::string::npos) return std::nullopt;
+    const std::string provider = pricing.api.substr(0, slash), name = pricing.api.substr(slash + 1);
+    std::vector<const ApiPrice*> rows;
+    for (const ApiPrice& p : catalog.api_prices)
+        if (usable_api_row(catalog, p) && p.provider == provider && names_model(p.model, name)) rows.push_back(&p);
+    if (rows.empty()) return std::nullopt;
+    // One currency, as representative_api keeps it: USD rows when the provider lists them.
+    const bool any_usd = std::any_of(rows.begin(), rows.end(), [](const ApiPrice* p) { return p->currency == "USD"; });
+    const std::string currency = any_usd ? "USD" : rows.front()->currency;
+    rows.erase(std::remove_if(rows.begin(), rows.end(), [&](const ApiPrice* p) { return p->currency != currency; }),
+               rows.end());
+    return choice_of(rows, Text{"你选择的 API：" + provider + " " + name, "the API you chose: " + provider + " " + name});
+}
+
+Text price_basis_text(const Pricing& pricing) {
+    if (pricing.gpu == "cheapest")
+        return Text{"目录中最便宜的一行租用价（含市场、竞价、无服务器价）",
+                    "the cheapest rental row in the catalog (marketplace, spot and serverless rows included)"};
+    if (pricing.gpu == "on_demand")
+        return Text{"各家按需租用价的区间（无按需价时用其他租用价）",
+                    "the range of on-demand rental rows across providers (other rows where none is on-demand)"};
+    return Text{pricing.gpu + " 的租用价（有按需价时只用按需价）",
+                pricing.gpu + "'s rental rows (its on-demand ones where it lists any)"};
+}
+
+std::vector<std::string> rental_providers(const Catalog& catalog) {
+    std::vector<std::string> out;
+    for (const GpuPrice& p : catalog.gpu_prices)
+        if (!p.hardware_id.empty() && std::find(out.begin(), out.end(), p.provider) == out.end())
+            out.push_back(p.provider);
+    return out;
+}
+
+std::vector<std::string> api_choices(const Catalog& catalog) {
+    std::vector<std::string> out;
+    for (const ApiPrice& p : catalog.api_prices) {
+        if (!usable_api_row(catalog, p)) continue;
+        // One name per model, its first word: "deepseek-v4-pro off-peak" and "… peak" share "deepseek-v4-pro",
+        // which names both (names_model), so the choice prices the model's off-peak … peak interval.
+        const std::string name = p.provider + "/" + p.model.substr(0, p.model.find(' '));
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+}
+
+std::optional<Error> check_pricing(const Catalog& catalog, const Pricing& pricing) {
+    auto listed = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+        return out;
+    };
+    const std::vector<std::string> providers = rental_providers(catalog);
+    if (pricing.gpu != "on_demand" && pricing.gpu != "cheapest" &&
+        std::find(providers.begin(), providers.end(), pricing.gpu) == providers.end())
+        return Error{"scenario.unknown_id", "scenario.pricing.gpu",
+                     "unknown price basis '" + pricing.gpu + "'; accepted: on_demand, cheapest, or a provider (" +
+                         listed(providers) + ")"};
+    const std::vector<std::string> apis = api_choices(catalog);
+    if (pricing.api != "auto" && std::find(apis.begin(), apis.end(), pricing.api) == apis.end())
+        return Error{"scenario.unknown_id", "scenario.pricing.api",
+                     "unknown API '" + pricing.api + "'; accepted: auto, or provider/model (" + listed(apis) + ")"};
+    return std::nullopt;
+}
+
 Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,
                                   int64_t output_tokens) {
     const Interval native = (api.input_per_mtok * double(prompt_tokens) + api.output_per_mtok * double(output_tokens)) / 1e6;
@@ -184,7 +276,8 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
 
     // Self-hosted: the user's cards at their rental price; when that hardware has no price (a CPU box, a
     // card nobody rents), the planner's cheapest priced pick that meets the targets.
-    if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware)) {
+    c.price_basis = price_basis_text(s.pricing);
+    if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware, nullptr, s.pricing.gpu)) {
         c.has_gpu_price = true;
         c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
         c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;
@@ -205,7 +298,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
         c.self_hosted_per_mtok_usd = c.self_hosted_per_month_usd / (output_tokens_per_month / 1e6);
     }
 
-    if (const auto api = representative_api(catalog, ctx.model)) {
+    if (const auto api = compared_api(catalog, ctx.model, s.pricing)) {
         c.has_api_price = true;
         c.api_model = api->provider + " " + api->model;
         c.api_currency = api->currency;

@@ -4,9 +4,11 @@
 #include "context.hpp"
 #include "assessment.hpp"
 #include "result.hpp"
+#include "scenario.hpp"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace infersizer {
 
@@ -25,8 +27,20 @@ inline constexpr double kDaysPerMonth = 30;
 // rental rows (Catalog::prices_for), as an interval across providers; when a card has no on-demand row,
 // its spot / serverless / marketplace rows (`*on_demand` is set false so the caller can say so). CNY rows
 // converted with the catalog's usd_cny. nullopt when no price is known (never 0 shown as a price).
+// `basis` is the scenario's pricing.gpu: "on_demand" as above; "cheapest" the lowest row of any kind (one price);
+// a provider's name its rows only (on-demand ones when it lists any), nullopt when it does not rent the card.
 std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Hardware& hw,
-                                                bool* on_demand = nullptr);
+                                                bool* on_demand = nullptr, const std::string& basis = "on_demand");
+
+// The scenario's price basis in words ("on-demand rental rows across providers", "RunPod's rental rows").
+Text price_basis_text(const Pricing& pricing);
+
+// The providers that list at least one rental row, in catalog order (the page's choices for pricing.gpu).
+std::vector<std::string> rental_providers(const Catalog& catalog);
+// The "<provider>/<model>" names of the current priced API rows, one per model, in catalog order (pricing.api).
+std::vector<std::string> api_choices(const Catalog& catalog);
+// Error naming scenario.pricing.gpu / .api when a value is none of the accepted ones.
+std::optional<Error> check_pricing(const Catalog& catalog, const Pricing& pricing);
 
 // The API row(s) the self-hosted cost is compared with, in their own currency.
 struct ApiChoice {
@@ -43,6 +57,10 @@ struct ApiChoice {
 // open-model API (DeepSeek V4 pro tier). Falls back along the tier's list of comparable current rows, then to
 // the cheapest current priced row. nullopt when the catalog has no priced current row at all.
 std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model);
+
+// The API the scenario compares with: representative_api for pricing.api "auto", else the named provider's
+// rows of that model (its off-peak … peak prices as an interval).
+std::optional<ApiChoice> compared_api(const Catalog& catalog, const ModelArch& model, const Pricing& pricing);
 
 // Cost of one request (prompt × input price + output × output price), USD.
 Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,

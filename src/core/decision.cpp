@@ -340,7 +340,7 @@ DecisionRow cloud_api_row(const Context& ctx, const Assessment& a, const CostRes
     CostResult vs = c;
     vs.has_gpu_price = true;
     vs.break_even_requests_per_day = {INFINITY, INFINITY};
-    if (const auto choice = representative_api(*ctx.catalog, ctx.model)) {
+    if (const auto choice = compared_api(*ctx.catalog, ctx.model, ctx.scenario.pricing)) {
         const Interval per_request = api_cost_per_request_usd(*ctx.catalog, *choice, ctx.scenario.prompt_tokens,
                                                               ctx.scenario.output_tokens);
         if (per_request.lo > 0)

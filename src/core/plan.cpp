@@ -424,12 +424,16 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     if (!row.simulated) notes.add("按稳态公式筛选（未逐步模拟）", "screened with the steady-state formula (not simulated)");
 
     bool on_demand = true;
-    if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw, &on_demand)) {
+    if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw, &on_demand, ctx.scenario.pricing.gpu)) {
         row.has_price = true;
         row.currency = "USD";
         row.cost_per_month = Interval{row.cards.lo * price->lo, row.cards.hi * price->hi} * kHoursPerMonth;
-        if (!on_demand)
+        if (!on_demand && ctx.scenario.pricing.gpu == "cheapest")
+            notes.add("最便宜的一行是竞价/无服务器/市场价", "the cheapest row is a spot, serverless or marketplace price");
+        else if (!on_demand)
             notes.add("无按需价格：用的是竞价/无服务器/市场价", "no on-demand price: spot, serverless or marketplace rows");
+    } else if (ctx.scenario.pricing.gpu != "on_demand" && ctx.scenario.pricing.gpu != "cheapest") {
+        notes.add(ctx.scenario.pricing.gpu + " 不出租这种卡", ctx.scenario.pricing.gpu + " does not rent this card");
     } else {
         notes.add("没有已知的租用价格", "no rental price known");
     }

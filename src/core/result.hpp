@@ -130,6 +130,7 @@ struct CostResult {
     std::string api_currency = "USD";      // currency of the API row
     Interval api_per_month_native;         // api_per_month in api_currency
     Text api_rule;                         // why this API row was chosen
+    Text price_basis;                      // which rental prices the self-hosted cost uses (scenario pricing.gpu)
 };
 
 struct DeployHints {

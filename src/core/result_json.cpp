@@ -177,6 +177,8 @@ json result_to_json(const Result& r, const std::string& lang) {
                  {"self_hosted_per_mtok_usd", c.has_gpu_price ? iv(c.self_hosted_per_mtok_usd) : json(nullptr)},
                  {"api_per_month_usd", iv(c.api_per_month_usd)},
                  {"api_model", c.api_model},
+                 {"api_rule", text(c.api_rule, lang)},
+                 {"price_basis", text(c.price_basis, lang)},
                  {"break_even_requests_per_day", c.has_gpu_price ? iv(c.break_even_requests_per_day) : json(nullptr)},
                  {"cny_per_usd", tidy(c.cny_per_usd)}};
 

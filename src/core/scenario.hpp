@@ -31,6 +31,15 @@ struct Targets {
     double tps_per_user = 10.0; // output tokens per second each user should see
 };
 
+// What the costs are priced at (docs/contract.md "pricing"). gpu: "on_demand" (the catalog's on-demand rental rows
+// across providers, as before this field), "cheapest" (the lowest rental row of any kind: marketplace, spot,
+// serverless), or a provider of data/prices.json gpu_rental ("RunPod"). api: "auto" (an API of the model's size
+// class, data/prices.json api_comparison) or "<provider>/<model>" of an llm_api row ("DeepSeek/deepseek-v4-pro").
+struct Pricing {
+    std::string gpu = "on_demand";
+    std::string api = "auto";
+};
+
 struct Scenario {
     // Model: a catalog id, or a custom architecture (from a pasted config.json or explicit fields).
     std::string model_id = "Qwen3-8B";
@@ -54,6 +63,7 @@ struct Scenario {
     LengthSpread lengths = LengthSpread::fixed;  // traffic.lengths
     std::vector<ColocatedModel> colocated;
     double headroom = 0.10;  // fraction of memory kept free, 0..0.5
+    Pricing pricing;
 
     std::string display_model_name() const { return model_custom ? model_custom->id : model_id; }
 };

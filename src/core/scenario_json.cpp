@@ -52,6 +52,8 @@ const NumberRule kPricePerHour = numbers_from(0, 1e6);
 const NumberRule kCores = numbers_from(1, 4096);
 const NumberRule kClockGhz = numbers_from(0.1, 10);
 const NumberRule kFlopsPerCycle = numbers_from(1, 1e4);
+const NumberRule kMemoryChannels = integers_from(1, 64);  // DDR channels of one machine
+const NumberRule kMemoryMts = numbers_from(100, 20000);   // DDR transfer rate, MT/s
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] model and hardware objects
@@ -73,7 +75,9 @@ std::optional<ModelArch> parse_model_object(const Reader& r, Errors& errors) {
 
 const std::vector<std::string> kHardwareKeys = {
     "name",           "kind",  "memory_gib", "bandwidth_gbs", "fp16_tflops", "fp8_tflops", "int8_tops", "interconnect_gbs",
-    "price_per_hour", "cores", "clock_ghz",  "fp32_flops_per_cycle_per_core"};
+    "price_per_hour", "cores", "clock_ghz",  "fp32_flops_per_cycle_per_core",
+    // added for issue #9: a copy of a catalog card, AMX's bf16 rate, and the bandwidth as DRAM channels × MT/s
+    "based_on", "bf16_ops_per_cycle_per_core", "memory_channels", "memory_mts"};
 
 Hardware parse_hardware_object(const Reader& r) {
     r.only_keys(kHardwareKeys);
@@ -85,7 +89,12 @@ Hardware parse_hardware_object(const Reader& r) {
     hw.confidence = "user";
     hw.source = "typed by the user";
     if (r.get("name")) hw.name = r.string("name", Need::if_given);
-    if (!r.get("kind")) {
+    // With based_on the object changes a catalog card: every other field is optional (context.cpp resolves it).
+    if (r.get("based_on")) hw.based_on = r.string("based_on", Need::if_given);
+    const bool based = !hw.based_on.empty();
+    if (!r.get("kind") && based) {
+        hw.kind_from_base = true;
+    } else if (!r.get("kind")) {
         r.missing("kind", "required: gpu, cpu or unified");
     } else {
         const std::string kind = r.enumerated("kind", hardware_kind_names(), Need::if_given);
@@ -100,10 +109,11 @@ Hardware parse_hardware_object(const Reader& r) {
         bool required;
     };
     std::optional<double> memory_gib, price, cores;
+    const bool channels_given = r.present("memory_channels") && r.present("memory_mts");
     const Field fields[] = {
-        {"memory_gib", &memory_gib, kHardwareAmount, true},
-        {"bandwidth_gbs", &hw.bandwidth_gbs, kHardwareAmount, true},
-        {"fp16_tflops", &hw.fp16_tflops, kHardwarePeak, hw.kind != HardwareKind::cpu},
+        {"memory_gib", &memory_gib, kHardwareAmount, !based},
+        {"bandwidth_gbs", &hw.bandwidth_gbs, kHardwareAmount, !based && !channels_given},
+        {"fp16_tflops", &hw.fp16_tflops, kHardwarePeak, !based && hw.kind != HardwareKind::cpu},
         {"fp8_tflops", &hw.fp8_tflops, kHardwarePeak, false},
         {"int8_tops", &hw.int8_tops, kHardwarePeak, false},
         {"interconnect_gbs", &hw.interconnect_gbs, kHardwarePeak, false},
@@ -111,13 +121,16 @@ Hardware parse_hardware_object(const Reader& r) {
         {"cores", &cores, kCores, false},
         {"clock_ghz", &hw.clock_ghz, kClockGhz, false},
         {"fp32_flops_per_cycle_per_core", &hw.fp32_flops_per_cycle_per_core, kFlopsPerCycle, false},
+        {"bf16_ops_per_cycle_per_core", &hw.bf16_ops_per_cycle_per_core, kFlopsPerCycle, false},
+        {"memory_channels", &hw.memory_channels, kMemoryChannels, false},
+        {"memory_mts", &hw.memory_mts, kMemoryMts, false},
     };
     for (const Field& f : fields) {
         if (f.required && !r.present(f.key)) r.missing(f.key, "required for custom hardware: " + f.rule.what);
         else *f.out = r.number(f.key, f.rule, Need::optional);
     }
     hw.usable_memory_gib = memory_gib;
-    hw.memory_gb = memory_gib;  // label for display; usable_memory_gib is what the estimator uses
+    if (!based) hw.memory_gb = memory_gib;  // label for display; usable_memory_gib is what the estimator uses
     hw.price_per_hour_usd = price;
     if (cores) hw.cores = static_cast<int>(*cores);
     hw.interconnect = hw.interconnect_gbs ? "custom" : "none";
@@ -126,12 +139,14 @@ Hardware parse_hardware_object(const Reader& r) {
 
 json hardware_to_json(const Hardware& hw) {
     json j;
-    j["name"] = hw.name;
-    j["kind"] = hardware_kind_name(hw.kind);
+    if (!hw.based_on.empty()) j["based_on"] = hw.based_on;
+    // A copy left unnamed (the parser's "custom") keeps the card's name: nothing to write.
+    if (hw.based_on.empty() || hw.name != "custom") j["name"] = hw.name;
+    if (!hw.kind_from_base) j["kind"] = hardware_kind_name(hw.kind);
     auto put = [&](const char* key, const std::optional<double>& v) {
         if (v) j[key] = *v;
     };
-    put("memory_gib", hw.usable_memory_gib ? hw.usable_memory_gib : hw.memory_gb);
+    put("memory_gib", hw.usable_memory_gib || !hw.based_on.empty() ? hw.usable_memory_gib : hw.memory_gb);
     put("bandwidth_gbs", hw.bandwidth_gbs);
     put("fp16_tflops", hw.fp16_tflops);
     put("fp8_tflops", hw.fp8_tflops);
@@ -141,13 +156,17 @@ json hardware_to_json(const Hardware& hw) {
     if (hw.cores) j["cores"] = *hw.cores;
     put("clock_ghz", hw.clock_ghz);
     put("fp32_flops_per_cycle_per_core", hw.fp32_flops_per_cycle_per_core);
+    put("bf16_ops_per_cycle_per_core", hw.bf16_ops_per_cycle_per_core);
+    put("memory_channels", hw.memory_channels);
+    put("memory_mts", hw.memory_mts);
     return j;
 }
 
 const std::vector<std::string> kTopKeys = {"schema",        "model",         "weights",        "kv_cache",
                                            "engine",        "hardware",      "count",          "context_tokens",
                                            "prompt_tokens", "output_tokens", "concurrency",    "targets",
-                                           "traffic",       "colocated",     "headroom"};
+                                           "traffic",       "colocated",     "headroom",
+                                           "pricing"};
 
 void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
     r.only_keys(kTopKeys);
@@ -234,6 +253,12 @@ void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
             "an array of {\"name\", \"params_b\", \"weights\"}", "an object {\"name\", \"params_b\", \"weights\"}");
     }
     if (auto v = r.number("headroom", kHeadroom, Need::if_given)) s.headroom = *v;
+    // Which prices: checked against the catalog's price rows when the scenario is resolved (context.cpp).
+    if (auto t = r.child("pricing", Need::if_given, "an object {\"gpu\", \"api\"}")) {
+        t->only_keys({"gpu", "api"});
+        if (t->get("api")) s.pricing.api = t->string("api", Need::if_given);
+        if (t->get("gpu")) s.pricing.gpu = t->string("gpu", Need::if_given);
+    }
 }
 
 }  // namespace
@@ -286,6 +311,10 @@ json scenario_to_json(const Scenario& s) {
     for (const ColocatedModel& c : s.colocated)
         j["colocated"].push_back({{"name", c.name}, {"params_b", c.params_b}, {"weights", c.weights}});
     j["headroom"] = s.headroom;
+    // Written only when not the default, so a scenario without it reads as before in older builds.
+    const Pricing default_pricing;
+    if (s.pricing.gpu != default_pricing.gpu || s.pricing.api != default_pricing.api)
+        j["pricing"] = {{"gpu", s.pricing.gpu}, {"api", s.pricing.api}};
     return j;
 }
 

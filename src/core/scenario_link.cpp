@@ -25,11 +25,14 @@ std::vector<std::string> parameters(std::string q) {
 
 std::string key_of(const std::string& param) { return param.substr(0, param.find('=')); }
 
-// "scenario.hardware.memory_gib" → "hardware"; "" when the path names no scenario field.
+// "scenario.hardware.memory_gib" → "hardware", "scenario.pricing.gpu" → "gpu"; "" when the path names no scenario field.
 std::string blamed_key(const std::string& path) {
     const std::string prefix = "scenario.";
     if (path.compare(0, prefix.size(), prefix) != 0) return "";
     const std::string rest = path.substr(prefix.size());
+    // The link's pricing keys are flat: "scenario.pricing.gpu" is the parameter "gpu".
+    const std::string pricing = "pricing.";
+    if (rest.compare(0, pricing.size(), pricing) == 0) return rest.substr(pricing.size());
     return rest.substr(0, rest.find_first_of(".["));
 }
 

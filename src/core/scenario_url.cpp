@@ -76,6 +76,7 @@ const Param kParams[] = {
     {"requests_per_day", Kind::number, "traffic"}, {"lengths", Kind::string, "traffic"},
     {"headroom", Kind::number, nullptr},
     {"colocated", Kind::array_json, nullptr},
+    {"gpu", Kind::string, "pricing"},            {"api", Kind::string, "pricing"},
 };
 
 std::string accepted_keys() {
@@ -175,8 +176,11 @@ UrlParse scenario_from_query(const std::string& query, const Scenario& base) {
 }
 
 std::string scenario_to_query(const Scenario& s) {
-    const json cur = scenario_to_json(s);
-    const json def = scenario_to_json(Scenario{});
+    json cur = scenario_to_json(s);
+    json def = scenario_to_json(Scenario{});
+    // The JSON leaves pricing out when it holds the defaults; the link compares its fields one by one.
+    for (json* j : {&cur, &def})
+        if (!j->contains("pricing")) (*j)["pricing"] = {{"gpu", Pricing{}.gpu}, {"api", Pricing{}.api}};
     std::string out;
     auto add = [&](const std::string& key, const std::string& value) {
         out += (out.empty() ? "" : "&") + key + "=" + percent_encode(value);

@@ -271,3 +271,24 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
         }
     }
 }
+
+// Issue #9: the price basis and the API to compare are flags too (scenario pricing.gpu / pricing.api).
+TEST(Cli, PricingFlagsChooseTheBasisAndTheApi) {
+    CliRun r = run("estimate --hardware nvidia-h100-sxm-80gb --count 1 --gpu-price cheapest "
+                   "--api OpenAI/gpt-5.4-mini --json --lang en");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    // RunPod Community Cloud's 1.80 USD/h, the lowest H100 SXM row in data/prices.json, × 730 h.
+    EXPECT_EQ(j["cost"]["self_hosted_per_month_usd"]["lo"], 1314);
+    EXPECT_EQ(j["cost"]["self_hosted_per_month_usd"]["hi"], 1314);
+    EXPECT_EQ(j["cost"]["api_model"], "OpenAI gpt-5.4-mini");
+
+    r = run("estimate --hardware nvidia-h100-sxm-80gb --gpu-price Hetzner");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("error: scenario.pricing.gpu: unknown price basis 'Hetzner'; accepted: on_demand, cheapest", 0), 0u)
+        << r.err;
+
+    r = run("estimate --hardware nvidia-h100-sxm-80gb --count 1 --gpu-price AWS --lang en");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("AWS's rental rows"), std::string::npos) << "the report states the basis";
+}

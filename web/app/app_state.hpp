@@ -61,6 +61,14 @@ struct CustomHardwareForm {
     std::string name;
     // Absent = not given (the parser then requires or omits it).
     std::optional<double> memory_gib, bandwidth_gbs, fp16_tflops, interconnect_gbs, price_per_hour, cores, clock_ghz;
+    // A CPU from its parts: FP32 FLOPs and BF16 (AMX) ops per clock per core, DRAM channels and MT/s.
+    std::optional<double> fp32_per_cycle, bf16_per_cycle, memory_channels, memory_mts;
+    // An accelerator's other dense peaks (FP8 TFLOPS, INT8 TOPS), which low-bit formats' prefill runs at.
+    std::optional<double> fp8_tflops, int8_tops;
+    // The catalog card the form copies ("based_on"; "" for a device typed from scratch) and the hardware object
+    // the form held when seeded from it: only what differs from that is sent, so an untouched copy is the card.
+    std::string base_id;
+    std::string seed_json;
     std::string error;  // the parser's (or the estimate's) message naming the field
 };
 

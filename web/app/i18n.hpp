@@ -138,6 +138,20 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(custom_hw_price, "每卡每小时价格", "Price per card-hour")                                         \
     X(custom_hw_cores, "核数", "Cores")                                                                 \
     X(custom_hw_clock, "频率", "Clock")                                                                 \
+    X(price_basis, "租用价依据", "Rental prices")                                                   \
+    X(price_on_demand, "按需价（各家区间）", "on-demand (range across providers)")                     \
+    X(price_cheapest, "最便宜的一行（含市场价）", "cheapest row (marketplace included)")                \
+    X(api_compare, "对比的 API", "API to compare")                                                      \
+    X(api_auto, "同档 API（自动）", "same size class (automatic)")                                      \
+    X(custom_hw_fp8, "FP8 算力（稠密）", "FP8 compute (dense)")                                        \
+    X(custom_hw_int8, "INT8 算力（稠密）", "INT8 compute (dense)")                                      \
+    X(unit_tops, "TOPS", "TOPS")                                                                        \
+    X(custom_hw_fp32_per_cycle, "每核每周期 FP32 运算数（AVX2 32，AVX-512 64）", "FP32 FLOPs per clock per core (AVX2 32, AVX-512 64)") \
+    X(custom_hw_bf16_per_cycle, "每核每周期 BF16 运算数（AMX）", "BF16 ops per clock per core (AMX)") \
+    X(custom_hw_channels, "内存通道数（未填带宽时：通道 × MT/s × 8 字节）", "Memory channels (without a bandwidth: channels × MT/s × 8 bytes)") \
+    X(custom_hw_mts, "内存速率", "Memory speed")                                                      \
+    X(unit_mts, "MT/s", "MT/s")                                                                         \
+    X(custom_hw_copy_fmt, "以 %s 为底稿：未改动的项沿用该卡的全部参数（各精度算力、架构、互联、租用价格）", "a copy of %s: what you leave unchanged keeps all of that card's figures (peaks per precision, architecture, interconnect, rental prices)") \
     X(custom_hw_hint, "填入你的硬件参数，超出范围的值不会被采用", "your hardware's figures; values out of range are not taken") \
     X(optional_hint, "可不填", "optional: leave empty")                                                 \
     X(not_given, "未填", "not given")                                                                   \

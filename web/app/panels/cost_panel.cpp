@@ -2,10 +2,14 @@
 // tokens, and the break-even traffic; money in USD with the CNY amount beside it.
 #include "panels.hpp"
 
+#include "cost.hpp"
 #include "format.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
+
+#include <string>
+#include <vector>
 
 namespace infersizer::app {
 
@@ -18,11 +22,59 @@ void money_per_month(const AppState& s, const char* key, Interval usd, double cn
     if (!converted.empty()) MutedTextFlow(converted);
 }
 
+// One picker of the scenario's pricing: `value` among `ids` (shown as `shown`); a pick is an edit of the scenario,
+// which the core checks (check_pricing) like any other field.
+void pricing_combo(AppState& s, const char* id, S label, std::string Pricing::*field, const std::vector<std::string>& ids,
+                   const std::vector<std::string>& shown) {
+    const std::string& value = s.scenario.pricing.*field;
+    std::string preview = value;
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] == value) preview = shown[i];
+    ImGui::TextUnformatted(tr(label, s.lang));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (ImGui::Selectable(shown[i].c_str(), ids[i] == value) && ids[i] != value) {
+                Scenario next = s.scenario;
+                next.pricing.*field = ids[i];
+                edit_scenario(s, next);
+            }
+        }
+        ImGui::EndCombo();
+    }
+}
+
+// ⑥'s two choices: which rental prices the self-hosted cost uses, and which API it is compared with; the core's
+// words for each underneath.
+void draw_pricing_pickers(AppState& s) {
+    const Catalog& c = *s.catalog;
+    std::vector<std::string> gpu_ids = {"on_demand", "cheapest"}, gpu_shown = {tr(S::price_on_demand, s.lang),
+                                                                                tr(S::price_cheapest, s.lang)};
+    for (const std::string& p : rental_providers(c)) {
+        gpu_ids.push_back(p);
+        gpu_shown.push_back(p);
+    }
+    std::vector<std::string> api_ids = {"auto"}, api_shown = {tr(S::api_auto, s.lang)};
+    for (const std::string& a : api_choices(c)) {
+        api_ids.push_back(a);
+        api_shown.push_back(a);
+    }
+    ImGui::PushID("cost_panel");
+    pricing_combo(s, "##price_basis", S::price_basis, &Pricing::gpu, gpu_ids, gpu_shown);
+    MutedTextFlow(s.result->cost.price_basis.in(s.lang_code()));
+    pricing_combo(s, "##api_compare", S::api_compare, &Pricing::api, api_ids, api_shown);
+    MutedTextFlow(s.result->cost.api_rule.in(s.lang_code()));
+    ImGui::PopID();
+}
+
 }  // namespace
 
 void DrawCostPanel(AppState& s) {
-    const CostResult& c = s.result->cost;
     SectionTitle(tr(S::sec_cost, s.lang));
+    draw_pricing_pickers(s);
+    // Bound after the pickers: a pick replaces the result.
+    const CostResult& c = s.result->cost;
     if (!ImGui::BeginTable("cost", 2, ImGuiTableFlags_SizingStretchProp)) return;
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.7f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 2.0f);

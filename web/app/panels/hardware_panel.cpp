@@ -6,7 +6,9 @@
 // [SECTION] colocated services   [SECTION] panel
 #include "panels.hpp"
 
+#include "context.hpp"
 #include "format.hpp"
+#include "memory.hpp"
 #include "params.hpp"
 #include "scenario_json.hpp"
 #include "units.hpp"
@@ -158,21 +160,63 @@ void draw_catalog_picker(AppState& s) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] custom hardware
 // ---------------------------------------------------------------------------------------------------
-// The form starts from a card's own figures (the catalog pick, or the custom hardware a link brought).
-void seed_custom_form(CustomHardwareForm& f, const Hardware& h) {
-    f.kind = h.kind == HardwareKind::npu ? HardwareKind::gpu : h.kind;  // the form offers gpu / unified / cpu
+// The device the scenario's custom hardware describes (a copy of a catalog card resolved over it).
+std::optional<Hardware> shown_custom_hardware(const AppState& s) {
+    if (!s.scenario.hardware_custom) return std::nullopt;
+    Expected<Hardware> hw = resolve_custom_hardware(*s.catalog, *s.scenario.hardware_custom);
+    return hw ? std::optional<Hardware>(hw.value()) : s.scenario.hardware_custom;
+}
+
+// The memory to type for the runtime to get what it gets from the card: the core's usable GiB of a card (its
+// label less what the driver keeps), and the label of unified memory (the core applies the GPU's share to both).
+std::optional<double> typed_memory_gib(const Hardware& h) {
+    if (h.usable_memory_gib) return h.usable_memory_gib;
+    if (h.kind == HardwareKind::unified) return h.memory_gb;
+    return usable_gib_per_card(h);
+}
+
+// The form takes a device's own figures (the catalog pick, or the custom hardware a link brought).
+void fill_custom_form(CustomHardwareForm& f, const Hardware& h) {
+    f.kind = h.kind;
     f.name = h.name;
-    f.memory_gib = h.usable_memory_gib ? h.usable_memory_gib : h.memory_gb;
+    f.memory_gib = typed_memory_gib(h);
     f.bandwidth_gbs = h.bandwidth_gbs;
     f.fp16_tflops = h.fp16_tflops;
+    f.fp8_tflops = h.fp8_tflops;
+    f.int8_tops = h.int8_tops;
     f.interconnect_gbs = h.interconnect_gbs;
     f.price_per_hour = h.price_per_hour_usd;
     f.cores = h.cores ? std::optional<double>(*h.cores) : std::nullopt;
     f.clock_ghz = h.clock_ghz;
+    f.fp32_per_cycle = h.fp32_flops_per_cycle_per_core;
+    f.bf16_per_cycle = h.bf16_ops_per_cycle_per_core;
+    f.memory_channels = h.memory_channels;
+    f.memory_mts = h.memory_mts;
+}
+
+nlohmann::json custom_hardware_json(const CustomHardwareForm& f);
+
+// Seeds the form from the catalog card `h` (or the custom hardware `typed`, which may be a copy of a card): the
+// card is kept as the form's base, so only what the user changes replaces its figures.
+void seed_custom_form(CustomHardwareForm& f, const Hardware& h, const Catalog& catalog,
+                      const Hardware* typed = nullptr) {
+    f.base_id.clear();
+    f.seed_json.clear();
+    const Hardware* card = typed ? catalog.find_hardware(typed->based_on) : &h;
+    if (card) {
+        fill_custom_form(f, *card);
+        f.seed_json = custom_hardware_json(f).dump();
+        f.base_id = card->id;
+    }
+    if (typed) {
+        Expected<Hardware> resolved = resolve_custom_hardware(catalog, *typed);
+        fill_custom_form(f, resolved ? resolved.value() : *typed);
+    }
     f.error.clear();
 }
 
-// The contract's hardware object (docs/contract.md; fields as parse_hardware_object accepts them).
+// The contract's hardware object (docs/contract.md; fields as parse_hardware_object accepts them): everything the
+// form holds, or, for a copy of a card, `based_on` and what differs from the card.
 nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
     nlohmann::json j = {{"kind", hardware_kind_name(f.kind)}};
     if (!f.name.empty()) j["name"] = f.name;
@@ -182,13 +226,26 @@ nlohmann::json custom_hardware_json(const CustomHardwareForm& f) {
     put("memory_gib", f.memory_gib);
     put("bandwidth_gbs", f.bandwidth_gbs);
     put("fp16_tflops", f.fp16_tflops);
+    if (f.kind != HardwareKind::cpu) {
+        put("fp8_tflops", f.fp8_tflops);
+        put("int8_tops", f.int8_tops);
+    }
     put("interconnect_gbs", f.interconnect_gbs);
     put("price_per_hour", f.price_per_hour);
     if (f.kind == HardwareKind::cpu) {
         put("cores", f.cores);
         put("clock_ghz", f.clock_ghz);
+        put("fp32_flops_per_cycle_per_core", f.fp32_per_cycle);
+        put("bf16_ops_per_cycle_per_core", f.bf16_per_cycle);
+        put("memory_channels", f.memory_channels);
+        put("memory_mts", f.memory_mts);
     }
-    return j;
+    if (f.base_id.empty() || f.seed_json.empty()) return j;
+    const nlohmann::json seed = nlohmann::json::parse(f.seed_json, nullptr, false);
+    nlohmann::json changed = {{"based_on", f.base_id}};
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (!seed.is_object() || !seed.contains(it.key()) || seed[it.key()] != it.value()) changed[it.key()] = it.value();
+    return changed;
 }
 
 // Builds the scenario's hardware through the core's own parser, which checks every field and names a bad
@@ -209,8 +266,11 @@ void apply_custom_form(AppState& s) {
     }
 }
 
-const char* const kCustomHardwareKeys[] = {"hw_memory_gib", "hw_bandwidth_gbs", "hw_fp16_tflops", "hw_interconnect_gbs",
-                                           "hw_price_per_hour", "hw_cores", "hw_clock_ghz"};
+const char* const kCustomHardwareKeys[] = {"hw_memory_gib",  "hw_bandwidth_gbs",   "hw_fp16_tflops",
+                                           "hw_interconnect_gbs", "hw_price_per_hour", "hw_cores",
+                                           "hw_clock_ghz",   "hw_fp32_per_cycle", "hw_bf16_per_cycle",
+                                           "hw_memory_channels", "hw_memory_mts", "hw_fp8_tflops",
+                                           "hw_int8_tops"};
 
 void clear_custom_field_state(AppState& s) {
     for (const char* key : kCustomHardwareKeys) s.fields.erase(key);
@@ -232,7 +292,7 @@ void open_custom_form(AppState& s) {
     if (!s.scenario.hardware_custom) f.previous_hardware_id = s.scenario.hardware_id;
     const Hardware* current =
         s.scenario.hardware_custom ? &*s.scenario.hardware_custom : s.catalog->find_hardware(s.scenario.hardware_id);
-    if (current) seed_custom_form(f, *current);
+    if (current) seed_custom_form(f, *current, *s.catalog, s.scenario.hardware_custom ? current : nullptr);
     clear_custom_field_state(s);
     apply_custom_form(s);
 }
@@ -259,7 +319,7 @@ void close_custom_form(AppState& s) {
 void sync_custom_form(AppState& s) {
     CustomHardwareForm& f = s.custom_hw;
     if (s.scenario.hardware_custom && !f.open) {
-        seed_custom_form(f, *s.scenario.hardware_custom);
+        seed_custom_form(f, *s.scenario.hardware_custom, *s.catalog, &*s.scenario.hardware_custom);
         f.open = true;
         f.applied = true;
         clear_custom_field_state(s);
@@ -276,7 +336,7 @@ void draw_kind_combo(AppState& s, bool& changed) {
     CustomHardwareForm& f = s.custom_hw;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     if (ImGui::BeginCombo("##custom_hw_kind", tr(kind_label(f.kind), s.lang))) {
-        for (HardwareKind k : {HardwareKind::gpu, HardwareKind::unified, HardwareKind::cpu})
+        for (HardwareKind k : {HardwareKind::gpu, HardwareKind::npu, HardwareKind::unified, HardwareKind::cpu})
             if (ImGui::Selectable(tr(kind_label(k), s.lang), f.kind == k) && f.kind != k) {
                 f.kind = k;
                 changed = true;
@@ -292,6 +352,8 @@ void draw_custom_hardware_form(AppState& s) {
     const bool cpu = f.kind == HardwareKind::cpu;
     bool changed = false;
     MutedTextFlow(tr(S::custom_hw_hint, s.lang));
+    if (const Hardware* card = s.catalog->find_hardware(f.base_id))
+        MutedTextFlow(trf(S::custom_hw_copy_fmt, s.lang, (card->vendor + " " + card->name).c_str()));
     draw_kind_combo(s, changed);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     ImGui::InputText("##custom_hw_name", &f.name);
@@ -307,11 +369,19 @@ void draw_custom_hardware_form(AppState& s) {
         changed |= TypedNumberInput(s, spec, value, optional);
     };
     field("hw_memory_gib", S::custom_hw_memory, tr(S::unit_gib, s.lang), 0.01, 1e6, false, f.memory_gib, false);
-    field("hw_bandwidth_gbs", S::custom_hw_bandwidth, tr(S::unit_gbs, s.lang), 0.01, 1e6, false, f.bandwidth_gbs, false);
+    field("hw_bandwidth_gbs", S::custom_hw_bandwidth, tr(S::unit_gbs, s.lang), 0.01, 1e6, false, f.bandwidth_gbs, cpu);
     field("hw_fp16_tflops", S::custom_hw_fp16, tr(S::unit_tflops, s.lang), 0.001, 1e6, false, f.fp16_tflops, cpu);
+    if (!cpu) {
+        field("hw_fp8_tflops", S::custom_hw_fp8, tr(S::unit_tflops, s.lang), 0.001, 1e6, false, f.fp8_tflops, true);
+        field("hw_int8_tops", S::custom_hw_int8, tr(S::unit_tops, s.lang), 0.001, 1e6, false, f.int8_tops, true);
+    }
     if (cpu) {
         field("hw_cores", S::custom_hw_cores, "", 1, 4096, true, f.cores, true);
         field("hw_clock_ghz", S::custom_hw_clock, tr(S::unit_ghz, s.lang), 0.1, 10, false, f.clock_ghz, true);
+        field("hw_fp32_per_cycle", S::custom_hw_fp32_per_cycle, "", 1, 1e4, false, f.fp32_per_cycle, true);
+        field("hw_bf16_per_cycle", S::custom_hw_bf16_per_cycle, "", 1, 1e4, false, f.bf16_per_cycle, true);
+        field("hw_memory_channels", S::custom_hw_channels, "", 1, 64, true, f.memory_channels, true);
+        field("hw_memory_mts", S::custom_hw_mts, tr(S::unit_mts, s.lang), 100, 20000, false, f.memory_mts, true);
     }
     field("hw_interconnect_gbs", S::custom_hw_interconnect, tr(S::unit_gbs, s.lang), 0.001, 1e6, false,
           f.interconnect_gbs, true);
@@ -332,8 +402,8 @@ void draw_hardware_picker(AppState& s) {
     if (s.custom_hw.open) draw_custom_hardware_form(s);
     else draw_catalog_picker(s);
     // Looked up after the edits above: they may have replaced the scenario.
-    const Hardware* current =
-        s.scenario.hardware_custom ? &*s.scenario.hardware_custom : s.catalog->find_hardware(s.scenario.hardware_id);
+    const std::optional<Hardware> shown = shown_custom_hardware(s);
+    const Hardware* current = shown ? &*shown : s.catalog->find_hardware(s.scenario.hardware_id);
     if (current) {
         hardware_tooltip(*current, s.lang);
         MutedText(hardware_summary(*current, s.lang));
