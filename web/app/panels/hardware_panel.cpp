@@ -293,7 +293,10 @@ void draw_custom_hardware_form(AppState& s) {
     bool changed = false;
     MutedTextFlow(tr(S::custom_hw_hint, s.lang));
     draw_kind_combo(s, changed);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    // A card's name is the form's longest value ("GeForce RTX 4090 24GB"): the field takes the line's width
+    // less its label, so the name is not cut off.
+    const float name_label_w = ImGui::CalcTextSize(tr(S::custom_hw_name, s.lang)).x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 8, ImGui::GetContentRegionAvail().x - name_label_w));
     ImGui::InputText("##custom_hw_name", &f.name);
     changed |= ImGui::IsItemDeactivatedAfterEdit();
     ImGui::SameLine();

@@ -6,6 +6,7 @@
 #include "judge.hpp"
 #include "widgets.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 
 namespace infersizer::app {
@@ -25,6 +26,10 @@ void target_word(const AppState& s, Verdict v, const char* probe_id) {
     JudgedWord(verdict_color(v), v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang), probe_id);
 }
 
+// The rows' labels, top to bottom.
+constexpr S kSpeedLabels[] = {S::ttft, S::ttft_p90, S::tps_per_user, S::throughput,
+                              S::single_stream, S::in_flight, S::prefill, S::burst_ttft};
+
 }  // namespace
 
 void DrawSpeedPanel(AppState& s) {
@@ -32,7 +37,10 @@ void DrawSpeedPanel(AppState& s) {
     const PerformanceResult& p = r.performance;
     SectionTitle(tr(S::sec_speed, s.lang));
     const float em = ImGui::GetFontSize();
-    const float value_x = em * 9;
+    // Figures start after the widest label in this language ("同时到达时首字（压力）", "Time to first token
+    // (p90)"), so no label runs under its figure at any font size.
+    float value_x = em * 9;
+    for (S label : kSpeedLabels) value_x = std::max(value_x, ImGui::CalcTextSize(tr(label, s.lang)).x + em);
 
     const TargetsMet& met = r.targets_met;
     ImGui::TextUnformatted(tr(S::ttft, s.lang));
