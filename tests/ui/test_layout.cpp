@@ -252,6 +252,7 @@ TEST_F(Layout, SpeedLabelsEndBeforeTheirFigures) {
     // The rows' labels top to bottom (speed_panel.cpp); the p90 and per-user rows carry probed target words.
     const S labels[] = {S::ttft, S::ttft_p90, S::tps_per_user, S::throughput,
                         S::single_stream, S::in_flight, S::prefill, S::burst_ttft};
+    int checked_sizes = 0;
     for (const char* code : {"zh", "en"})
         for (ImVec2 size : {ImVec2(1280, 800), ImVec2(1920, 1080), ImVec2(2560, 1440)}) {
             SCOPED_TRACE(std::string(code) + " " + std::to_string(size.x));
@@ -267,7 +268,16 @@ TEST_F(Layout, SpeedLabelsEndBeforeTheirFigures) {
             ImGuiTable* table = ImGui::TableFindByID(ImHashStr("memory_speed", 0, results->ID));
             ASSERT_NE(table, nullptr);
             const float left = table->Columns[1].WorkMinX;
+            const float column_w = table->Columns[1].WorkMaxX - left;
+            // The target words are whole and inside the column, after their figure or under it.
+            for (const ProbedItem* word : {p90, tps}) EXPECT_LE(word->rect.Max.x, word->clip.Max.x) << word->label;
+            // Rows are one line apart while no label wraps (the figures start at most 45 % into the column;
+            // a longer label wraps there instead): only then is row i at a known height.
             const float line = tps->rect.GetCenter().y - p90->rect.GetCenter().y;
+            bool one_line_each = true;
+            for (S l : labels) one_line_each &= text_width(tr(l, lang)) + ImGui::GetFontSize() <= column_w * 0.45f;
+            if (!one_line_each) continue;
+            ++checked_sizes;
             for (int i = 0; i < 8; ++i) {
                 SCOPED_TRACE(tr(labels[i], lang));
                 // Just inside the label's last glyph: hovering there must not hover the figure (whose trace
@@ -283,4 +293,5 @@ TEST_F(Layout, SpeedLabelsEndBeforeTheirFigures) {
             EXPECT_TRUE(tip && tip->Active) << "hovering the p90 figure shows no trace";
             page.hover(ImVec2(-1000, -1000));
         }
+    EXPECT_GE(checked_sizes, 3) << "too few sizes with one-line labels: the hover check checked little";
 }
