@@ -59,3 +59,25 @@ test('http: a resize to 1920×1080 re-picks the font; back to 1280×800 gives 16
     await p.close();
   }
 });
+
+test('http: browser zoom (dpr 1 → 1.5 with the CSS size ÷ 1.5, as Ctrl + does) keeps 22 CSS px: text 1.5× larger', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { viewport: { width: 1920, height: 1080 } });
+  try {
+    await waitReady(p.page);
+    const before = await p.page.evaluate(() => window.infersizer._debug.fontPx());
+    assert(before[0] === 22 && before[1] === 22, `before zoom: ${before}`);
+    // What Ctrl + to 150 % does to a page: devicePixelRatio × 1.5 and the CSS viewport ÷ 1.5.
+    const cdp = await p.context.newCDPSession(p.page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1.5, mobile: false });
+    await p.page.waitForFunction(() => window.infersizer._debug.fontPx()[1] === 33, null, { timeout: 3000 });
+    const after = await p.page.evaluate(() => window.infersizer._debug.fontPx());
+    // Chosen from the CSS width alone it would be 1280 / 80 = 16 CSS px = 24 device px: barely larger.
+    assert(after[0] === 22 && after[1] === 33, `after zoom to 150 %: ${after}`);
+    const img = decodePng((await screenshot(p.page, 'layout-zoom150.png')).png);
+    assert(looksDrawn(imageStats(img)), 'the zoomed page looks blank');
+    assertClean(p.record, onServer(server));
+    return `22 CSS px: ${before[1]} → ${after[1]} device px`;
+  } finally {
+    await p.close();
+  }
+});
