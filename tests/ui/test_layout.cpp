@@ -203,6 +203,16 @@ TEST_F(Layout, CustomHardwareNameIsNotCutOff) {
             const float need = text_width(name) + ImGui::GetStyle().FramePadding.x * 2;
             EXPECT_GE(field->rect.GetWidth(), need) << name;
             EXPECT_LE(field->rect.Max.x, field->clip.Max.x);
+            // An empty optional field shows the whole "optional: leave empty" hint.
+            for (float y = inputs->Scroll.y; !page.find("##typed_hw_interconnect_gbs") && y <= inputs->ScrollMax.y + inputs->Size.y;
+                 y += inputs->Size.y / 4) {
+                ImGui::SetScrollY(inputs, y);
+                page.frames(2);
+            }
+            const ProbedItem* optional_field = page.find("##typed_hw_interconnect_gbs");
+            ASSERT_NE(optional_field, nullptr);
+            ASSERT_TRUE(page.state().custom_hw.interconnect_gbs == std::nullopt) << "the 4090 has no interconnect figure";
+            EXPECT_GE(optional_field->rect.GetWidth(), text_width(tr(S::optional_hint, lang)) + ImGui::GetStyle().FramePadding.x * 2);
         }
 }
 
