@@ -2,7 +2,9 @@
 // with the window (web/app/font_size.hpp) and the content fills the screen, not only its left half; at
 // devicePixelRatio 2 the atlas is rasterised at twice the CSS size. Screenshots: build/browser-artifacts/.
 import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
-import { test, assert, assertClean, openPage, waitReady, screenshot } from './lib/harness.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, assert, assertClean, openPage, waitReady, screenshot, ARTIFACTS } from './lib/harness.mjs';
 
 const onServer = (server) => (u) => u.startsWith(server.url);
 
@@ -73,7 +75,14 @@ test('http: browser zoom (dpr 1 → 1.5 with the CSS size ÷ 1.5, as Ctrl + does
     const after = await p.page.evaluate(() => window.infersizer._debug.fontPx());
     // Chosen from the CSS width alone it would be 1280 / 80 = 16 CSS px = 24 device px: barely larger.
     assert(after[0] === 22 && after[1] === 33, `after zoom to 150 %: ${after}`);
-    const img = decodePng((await screenshot(p.page, 'layout-zoom150.png')).png);
+    assert(after[2] === 1280 && after[3] === 720, `ImGui lays out ${after[2]}×${after[3]} CSS px, expected 1280×720`);
+    // Through CDP: Playwright's own screenshot would put its viewport (dpr 1) back while it captures.
+    const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
+    const png = Buffer.from(shot.data, 'base64');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'layout-zoom150.png'), png);
+    const img = decodePng(png);
+    assert(img.width === 1920 && img.height === 1080, `zoomed screenshot ${img.width}×${img.height}`);
     assert(looksDrawn(imageStats(img)), 'the zoomed page looks blank');
     assertClean(p.record, onServer(server));
     return `22 CSS px: ${before[1]} → ${after[1]} device px`;

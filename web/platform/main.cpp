@@ -439,10 +439,13 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_mouse() {
                       std::to_string(w.y));
 }
 
-// Tests: the UI font's size in CSS px and the atlas's in device px ("16 32" at dpr 2).
+// Tests: the UI font's size in CSS px, the atlas's in device px, and ImGui's display size in CSS px
+// ("16 32 1000 700" at dpr 2 in a 1000 × 700 window).
 EMSCRIPTEN_KEEPALIVE const char* is_debug_font() {
     const Platform& p = g_platform;
-    return hand_to_js(std::to_string(p.font_css_px) + " " + std::to_string(p.font_css_px * static_cast<float>(p.dpr)));
+    const ImVec2 display = ImGui::GetCurrentContext() ? ImGui::GetIO().DisplaySize : ImVec2(0, 0);
+    return hand_to_js(std::to_string(p.font_css_px) + " " + std::to_string(p.font_css_px * static_cast<float>(p.dpr)) + " " +
+                      std::to_string(display.x) + " " + std::to_string(display.y));
 }
 
 // bridge.js: a wheel or touch-scroll step in ImGui's units (1 = one notch; positive y scrolls up,
