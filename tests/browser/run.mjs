@@ -18,6 +18,7 @@ import './test_url.mjs';
 import './test_idle.mjs';
 import './test_errors.mjs';
 import './test_custom_pricing.mjs';
+import './test_layout.mjs';
 
 async function setup() {
   requireBuild();

@@ -114,6 +114,7 @@ std::string inputs_summary(const AppState& s) {
 }
 
 void draw_inputs(AppState& s) {
+    DrawHeadroomJump(s);
     DrawModelPanel(s);
     DrawTrafficPanel(s);
     DrawHardwarePanel(s);

@@ -110,6 +110,7 @@ struct AppState {
     ColocatedDraft colocated_draft;
     bool plan_fits_only = false;
     bool inputs_open_narrow = false;  // narrow layout: the inputs strip starts folded, the answer first
+    bool scroll_to_headroom = false;  // the "④ commands" jump was pressed: the inputs scroll to ④ next frame
 
     // --- Fonts ----------------------------------------------------------------------------------------
     ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state

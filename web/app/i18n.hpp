@@ -177,6 +177,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(launch_command, "启动命令", "Launch command")                                                     \
     X(load_test_command, "压测命令（验证估算）", "Load-test command (checks the estimate)")              \
     X(copy, "复制", "Copy")                                                                             \
+    X(jump_headroom, "④ 启动与压测命令 ↓", "④ Launch & load-test commands ↓")                         \
     /* results: verdict */                                                                              \
     X(sec_verdict, "结论", "Verdict")                                                                   \
     X(verdict_yes, "可行", "Holds")                                                                     \
@@ -209,6 +210,20 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(max_context_at_fmt, "%s 路并发时每路最长 %s token", "At %s concurrent, up to %s tokens each")     \
     X(kv_per_token, "每 token 的 KV", "KV per token")                                                   \
     X(engine_reserved, "引擎启动时占用", "Engine reserves at start")                                    \
+    /* memory bar: marker legend and tooltips (memory_panel.cpp) */                                   \
+    X(mem_marker_capacity, "容量线", "Capacity line")                                                   \
+    X(mem_marker_budget, "预算线", "Budget line")                                                       \
+    X(mem_marker_range, "低 / 高估计", "Low / high estimate")                                           \
+    X(mem_marker_engine, "引擎预留", "Engine reservation")                                              \
+    X(mem_tip_capacity_fmt, "容量 %s：这些卡可用的内存（已扣除卡自身的预留）",                          \
+      "Capacity %s: the memory these cards can use (after the card's own reserve)")                     \
+    X(mem_tip_budget_fmt, "预算 %s：容量扣除 %s%% 冗余后，估算要放进的内存",                            \
+      "Budget %s: capacity less the %s%% headroom, which the estimate must fit into")                   \
+    X(mem_tip_range_fmt, "估算合计 %s：彩色段为低估计，浅色带延伸到高估计",                              \
+      "Estimated total %s: the coloured parts are the low end, the light band reaches the high end")     \
+    X(mem_tip_engine_fmt, "引擎预留 %s：引擎启动时占下的内存，含权重、激活、运行时和 KV 缓存池（vLLM 一次占下 利用率 × 容量）", \
+      "Engine reservation %s: what the engine takes at start: weights, activations, runtime and its KV-cache pool " \
+      "(vLLM takes utilization × capacity at once)")                                                    \
     /* results: speed */                                                                                \
     X(sec_speed, "速度", "Speed")                                                                       \
     X(ttft, "首字延迟（中位）", "Time to first token (p50)")                                            \

@@ -3,6 +3,7 @@
 
 #include "format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <imgui.h>
@@ -137,19 +138,21 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
     ImGui::PushID(spec.key);
     const std::string range_lo = fmt_sig(spec.min, 6), range_hi = fmt_sig(spec.max, 6);
     const std::string range = trf(S::range_fmt, s.lang, range_lo.c_str(), range_hi.c_str());
-    ImGui::SetNextItemWidth(em * 8);
+    // Wide enough for the "optional: leave empty" hint, which is all an empty optional field shows; every
+    // typed field takes that width, so the labels beside a form's fields line up.
+    const char* hint = optional ? tr(S::optional_hint, s.lang) : "";
+    const float hint_w = ImGui::CalcTextSize(tr(S::optional_hint, s.lang)).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetNextItemWidth(std::max(em * 8, hint_w));
     if (!field.editing) field.text = value ? plain_number(*value, spec.integer) : std::string();
     const std::string typed_id = std::string("##typed_") + spec.key;
-    ImGui::InputTextWithHint(typed_id.c_str(), optional ? tr(S::optional_hint, s.lang) : "", &field.text,
+    ImGui::InputTextWithHint(typed_id.c_str(), hint, &field.text,
                              ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll);
     if (ImGui::IsItemActivated()) field.editing = true;
     const bool deactivated = ImGui::IsItemDeactivated();
     ImGui::SameLine();
     ImGui::TextUnformatted(spec.label);
-    if (spec.unit && *spec.unit) {
-        ImGui::SameLine();
-        MutedText(std::string("(") + spec.unit + ")");
-    }
+    // The unit continues the line when it fits, else wraps under it ("(USD per card-hour)" ran off the panel).
+    if (spec.unit && *spec.unit) MutedTextFlow(std::string("(") + spec.unit + ")");
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(em * 28);

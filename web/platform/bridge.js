@@ -285,6 +285,9 @@
     // For tests of the platform layer, not a stable API.
     _debug: {
       imguiMouse() { return started ? callString('is_debug_mouse').split(' ').map(Number) : null; },
+      // [font size in CSS px, atlas size in device px, ImGui's display width, height in CSS px]: the size
+      // chosen from the window (font_size.hpp) and the size the layout used.
+      fontPx() { return started ? callString('is_debug_font').split(' ').map(Number) : null; },
     },
   };
   window.infersizer = api;

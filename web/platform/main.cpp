@@ -15,6 +15,7 @@
 //   [SECTION] main
 
 #include "app.hpp"
+#include "font_size.hpp"
 
 #include "imgui.h"
 #include "imgui_internal.h"  // DimBgRatio, NavWindowingTargetAnim: ImGui's own fades (wants_more_frames)
@@ -52,8 +53,6 @@ constexpr int kActiveFrames = 3;
 // After the catalog loads, a few more: ImGui hides a new window in its first frame and sizes
 // auto-fit windows over the next ones; `ready` resolves only after these are drawn.
 constexpr int kStartupFrames = 6;
-// Base UI font size in CSS pixels; the atlas is rasterised at this × devicePixelRatio.
-constexpr float kFontSizeCssPx = 16.0f;
 constexpr const char* kCanvasSelector = "#canvas";
 
 struct Platform {
@@ -71,6 +70,8 @@ struct Platform {
     double css_w = 0, css_h = 0;
     int backing_w = 0, backing_h = 0;
     double dpr = 0;                 // devicePixelRatio the font atlas was built for (0: none yet)
+    double base_dpr = 0;            // devicePixelRatio at start: zoom is dpr / base_dpr (font_size.hpp)
+    float font_css_px = 0;          // UI font size in CSS px the atlas was built for (font_css_px_for)
 
     unsigned reported_generation = 0;  // app_result_generation() last told to JS
     std::string reported_lang;         // app_lang() last told to JS (the header's 中文|EN switch)
@@ -164,8 +165,13 @@ void sync_geometry(Platform& p) {
         // screen's (a maximised window at dpr 1). The attribute alone leaves the CSS size alone.
         emscripten_set_canvas_element_size(kCanvasSelector, backing_w, backing_h);
     }
-    if (p.app != nullptr && dpr != p.dpr) {
+    // The font follows the window's size in whole-pixel steps; the atlas (thousands of CJK glyphs) is
+    // rebuilt only when that step or dpr changes, not on every pixel of a resize.
+    if (p.base_dpr <= 0) p.base_dpr = dpr;
+    const float font_css_px = infersizer::app::font_css_px_for(css_w, css_h, dpr, p.base_dpr);
+    if (p.app != nullptr && (dpr != p.dpr || font_css_px != p.font_css_px)) {
         p.dpr = dpr;
+        p.font_css_px = font_css_px;
         load_fonts(p);
         request_frames(kActiveFrames);
     }
@@ -221,7 +227,7 @@ void load_fonts(Platform& p) {
     ImGuiIO& io = ImGui::GetIO();
     const float dpr = static_cast<float>(p.dpr);
     io.Fonts->Clear();
-    infersizer::app::app_load_fonts(p.app, kFontSizeCssPx * dpr);
+    infersizer::app::app_load_fonts(p.app, p.font_css_px * dpr);
     io.FontGlobalScale = 1.0f / dpr;
     // Before the first frame the backend builds the texture in its NewFrame; rebuilding it here too
     // would leak one texture. After that, a dpr change must rebuild it.
@@ -431,6 +437,15 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_mouse() {
     const ImVec2 w = g_platform.last_wheel;
     return hand_to_js(std::to_string(m.x) + " " + std::to_string(m.y) + " " + std::to_string(w.x) + " " +
                       std::to_string(w.y));
+}
+
+// Tests: the UI font's size in CSS px, the atlas's in device px, and ImGui's display size in CSS px
+// ("16 32 1000 700" at dpr 2 in a 1000 × 700 window).
+EMSCRIPTEN_KEEPALIVE const char* is_debug_font() {
+    const Platform& p = g_platform;
+    const ImVec2 display = ImGui::GetCurrentContext() ? ImGui::GetIO().DisplaySize : ImVec2(0, 0);
+    return hand_to_js(std::to_string(p.font_css_px) + " " + std::to_string(p.font_css_px * static_cast<float>(p.dpr)) + " " +
+                      std::to_string(display.x) + " " + std::to_string(display.y));
 }
 
 // bridge.js: a wheel or touch-scroll step in ImGui's units (1 = one notch; positive y scrolls up,

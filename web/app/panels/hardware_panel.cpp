@@ -355,7 +355,10 @@ void draw_custom_hardware_form(AppState& s) {
     if (const Hardware* card = s.catalog->find_hardware(f.base_id))
         MutedTextFlow(trf(S::custom_hw_copy_fmt, s.lang, (card->vendor + " " + card->name).c_str()));
     draw_kind_combo(s, changed);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    // A card's name is the form's longest value ("GeForce RTX 4090 24GB"): the field takes the line's width
+    // less its label, so the name is not cut off.
+    const float name_label_w = ImGui::CalcTextSize(tr(S::custom_hw_name, s.lang)).x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 8, ImGui::GetContentRegionAvail().x - name_label_w));
     ImGui::InputText("##custom_hw_name", &f.name);
     changed |= ImGui::IsItemDeactivatedAfterEdit();
     ImGui::SameLine();

@@ -41,7 +41,13 @@ void DrawHeader(AppState& s) {
     MutedText(trf(S::version_fmt, s.lang, kVersion, data_version.c_str()));
 
     // Right-aligned: language toggle, copy link, toast; on a narrow window they take a line of their own.
-    const float right_w = em * 11;
+    // The width is measured from the words in the current language, with the toast's room always kept, so
+    // "已复制" / "Copied" appears inside the window at any font size and the row does not jump.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto text_w = [&](S id) { return ImGui::CalcTextSize(tr(id, s.lang)).x; };
+    const float toggle_w = text_w(S::lang_zh) + text_w(S::lang_en) + em * 0.6f + ImGui::CalcTextSize("|").x;
+    const float link_w = text_w(S::copy_link) + style.FramePadding.x * 2;
+    const float right_w = toggle_w + style.ItemSpacing.x + link_w + style.ItemSpacing.x + text_w(S::copied);
     ImGui::SameLine();
     const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
     if (ImGui::GetCursorPosX() + em > right_x) ImGui::NewLine();
@@ -54,7 +60,7 @@ void DrawHeader(AppState& s) {
     }
     if (!s.toast.empty()) {
         ImGui::SameLine();
-        ImGui::TextColored(verdict_color(Verdict::yes), "%s", s.toast.c_str());
+        JudgedWord(verdict_color(Verdict::yes), s.toast.c_str(), "##toast");  // probed: tests check it is on screen
     }
 
     if (s.catalog) {

@@ -26,7 +26,21 @@ void draw_command(AppState& s, const char* id, S label, const std::string& comma
 
 }  // namespace
 
+void DrawHeadroomJump(AppState& s) {
+    // ④ is the last input section, below the fold on most screens, yet its commands are what a new user
+    // came for: one button at the top of the inputs scrolls to it (Tab reaches it too).
+    if (ImGui::SmallButton(tr(S::jump_headroom, s.lang))) {
+        s.scroll_to_headroom = true;
+        s.frames_wanted = 3;  // the scroll lands next frame
+    }
+}
+
 void DrawHeadroomPanel(AppState& s) {
+    if (s.scroll_to_headroom) {
+        // Puts ④'s title at the top of the inputs panel (SetScrollFromPosY takes window-local y).
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);
+        s.scroll_to_headroom = false;
+    }
     SectionTitle(tr(S::sec_headroom, s.lang));
     ImGui::PushID("headroom_panel");
     double headroom = s.scenario.headroom;

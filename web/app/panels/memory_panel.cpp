@@ -11,7 +11,10 @@
 #include "widgets.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 #include <imgui.h>
+#include <imgui_internal.h>  // IMGUI_TEST_ENGINE_ITEM_*: the markers are probed items for the UI tests
 
 namespace infersizer::app {
 
@@ -48,6 +51,88 @@ void part_tooltip(const AppState& s, const Part& p) {
     ImGui::EndTooltip();
 }
 
+// The vertical lines drawn over the bar. Each has a legend entry and a tooltip saying what it marks, so
+// nobody has to guess which line is the capacity and which the budget.
+enum class Marker { capacity, budget, range, engine };
+
+struct MarkerLine {
+    Marker kind;
+    float x;       // screen x of the line (the range has two: low and high end)
+    float x2;      // second line of the range; equal to x otherwise
+    ImU32 color;
+    float width;   // line thickness in px
+};
+
+const char* marker_id(Marker k) {
+    switch (k) {
+        case Marker::capacity: return "capacity";
+        case Marker::budget: return "budget";
+        case Marker::range: return "range";
+        default: return "engine";
+    }
+}
+
+S marker_label(Marker k) {
+    switch (k) {
+        case Marker::capacity: return S::mem_marker_capacity;
+        case Marker::budget: return S::mem_marker_budget;
+        case Marker::range: return S::mem_marker_range;
+        default: return S::mem_marker_engine;
+    }
+}
+
+std::vector<MarkerLine> marker_lines(const AppState& s, const MemoryResult& m, const std::function<float(double)>& x_of) {
+    const float em = ImGui::GetFontSize();
+    const float thin = std::max(1.0f, em * 0.07f), thick = std::max(2.0f, em * 0.2f);
+    const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+    std::vector<MarkerLine> out;
+    out.push_back({Marker::range, x_of(m.total_gib.lo), x_of(m.total_gib.hi), text_col, thin});
+    if (m.capacity_known) {
+        const ImU32 cap_col = ImGui::GetColorU32(verdict_color(memory_verdict(*s.result)));
+        out.push_back({Marker::budget, x_of(m.budget_gib), x_of(m.budget_gib), cap_col, thin});
+        out.push_back({Marker::capacity, x_of(m.capacity_gib), x_of(m.capacity_gib), cap_col, thick});
+    }
+    // Under the bar only, in the plot colour: the engine's reservation sits near the capacity and must not
+    // read as a second capacity line.
+    if (m.engine_reserved_gib.hi > 0) {
+        const float x = x_of(m.engine_reserved_gib.hi);
+        out.push_back({Marker::engine, x, x, ImGui::GetColorU32(ImGuiCol_PlotLines), thick});
+    }
+    return out;
+}
+
+void marker_tooltip(const AppState& s, Marker k) {
+    const MemoryResult& m = s.result->memory;
+    const char* gib = tr(S::unit_gib, s.lang);
+    std::string text;
+    switch (k) {
+        case Marker::capacity: text = trf(S::mem_tip_capacity_fmt, s.lang, (fmt_sig(m.capacity_gib, 3) + " " + gib).c_str()); break;
+        case Marker::budget:
+            text = trf(S::mem_tip_budget_fmt, s.lang, (fmt_sig(m.budget_gib, 3) + " " + gib).c_str(),
+                       fmt_sig(s.scenario.headroom * 100, 3).c_str());
+            break;
+        case Marker::range: text = trf(S::mem_tip_range_fmt, s.lang, fmt_interval(m.total_gib, gib).c_str()); break;
+        default: text = trf(S::mem_tip_engine_fmt, s.lang, fmt_interval(m.engine_reserved_gib, gib).c_str()); break;
+    }
+    ImGui::BeginTooltip();
+    // The title is a probed item, so the headless test sees which tooltip is open.
+    JudgedWord(ImGui::GetStyleColorVec4(ImGuiCol_Text), tr(marker_label(k), s.lang),
+               (std::string("##tip_mem_") + marker_id(k)).c_str());
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    MutedText(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// A probed rectangle (no interaction): the test finds a marker line by "##mem_line_<id>" and hovers it.
+void probe_rect(const ImRect& r, const std::string& probe_id) {
+    ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it
+    const ImGuiID id = ImGui::GetID(probe_id.c_str());
+    IMGUI_TEST_ENGINE_ITEM_ADD(r, id);
+    IMGUI_TEST_ENGINE_ITEM_INFO(id, probe_id.c_str(), 0);
+    (void)g;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] bar
 // ---------------------------------------------------------------------------------------------------
@@ -59,7 +144,6 @@ void draw_bar(const AppState& s, const MemoryResult& m, const std::vector<Part>&
     const float width = std::max(em * 10, ImGui::GetContentRegionAvail().x);
     const float height = em * 1.4f;
     const float tick = em * 0.35f;
-    const float thin = std::max(1.0f, em * 0.07f), thick = std::max(2.0f, em * 0.2f);  // line widths
     ImVec2 p0 = ImGui::GetCursorScreenPos();
     p0.y += tick;  // room for the ticks above the bar
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -83,17 +167,50 @@ void draw_bar(const AppState& s, const MemoryResult& m, const std::vector<Part>&
     // The spread between the low and high totals.
     const float lo_x = x_of(m.total_gib.lo), hi_x = x_of(m.total_gib.hi);
     if (hi_x > lo_x) dl->AddRectFilled(ImVec2(lo_x, y0), ImVec2(hi_x, y1), IM_COL32(200, 200, 200, 90));
-    const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-    dl->AddLine(ImVec2(lo_x, y0 - tick), ImVec2(lo_x, y1 + tick), text_col, thin);
-    dl->AddLine(ImVec2(hi_x, y0 - tick), ImVec2(hi_x, y1 + tick), text_col, thin);
-    if (m.capacity_known) {
-        const float cap_x = x_of(m.capacity_gib), budget_x = x_of(m.budget_gib);
-        const ImU32 cap_col = ImGui::GetColorU32(verdict_color(memory_verdict(*s.result)));
-        dl->AddLine(ImVec2(budget_x, y0 - tick), ImVec2(budget_x, y1 + tick), cap_col, thin);
-        dl->AddLine(ImVec2(cap_x, y0 - tick * 2), ImVec2(cap_x, y1 + tick * 2), cap_col, thick);
+    // Marker lines: the range's ends and the budget reach one tick past the bar, the capacity two; the
+    // engine's reservation hangs below the bar only.
+    const std::vector<MarkerLine> lines = marker_lines(s, m, x_of);
+    const float grab = std::max(3.0f, em * 0.3f);  // how near the mouse must be to a line for its tooltip
+    const Marker* near_marker = nullptr;
+    float nearest = grab;
+    for (const MarkerLine& l : lines) {
+        const float top = l.kind == Marker::engine ? y1 : y0 - (l.kind == Marker::capacity ? tick * 2 : tick);
+        const float bottom = y1 + (l.kind == Marker::capacity || l.kind == Marker::engine ? tick * 2 : tick);
+        for (float x : {l.x, l.x2}) {
+            dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), l.color, l.width);
+            if (mouse.y >= top && mouse.y <= bottom && std::fabs(mouse.x - x) <= nearest) {
+                nearest = std::fabs(mouse.x - x);
+                near_marker = &l.kind;
+            }
+        }
+        probe_rect(ImRect(l.x - grab * 0.5f, top, l.x + grab * 0.5f, bottom), std::string("##mem_line_") + marker_id(l.kind));
     }
-    ImGui::Dummy(ImVec2(width, height + tick * 2));
-    if (hovered && ImGui::IsItemHovered()) part_tooltip(s, *hovered);
+    ImGui::Dummy(ImVec2(width, height + tick * 4));
+    if (near_marker && ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) marker_tooltip(s, *near_marker);
+    else if (hovered && ImGui::IsItemHovered()) part_tooltip(s, *hovered);
+}
+
+// Swatch (a short vertical line like the marker's), name; the name shows the marker's tooltip on hover.
+void draw_marker_legend(const AppState& s, const MemoryResult& m, const std::function<float(double)>& x_of) {
+    const float em = ImGui::GetFontSize();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    bool first = true;
+    for (const MarkerLine& l : marker_lines(s, m, x_of)) {
+        const char* label = tr(marker_label(l.kind), s.lang);
+        const float w = em * 0.8f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(label).x;
+        if (!first) {
+            ImGui::SameLine(0, em);
+            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+        }
+        first = false;
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float cx = p.x + em * 0.4f;
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(cx, p.y + em * 0.05f), ImVec2(cx, p.y + em * 0.95f), l.color, l.width);
+        ImGui::Dummy(ImVec2(em * 0.8f, em));
+        ImGui::SameLine();
+        JudgedWord(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), label, (std::string("##legend_mem_") + marker_id(l.kind)).c_str());
+        if (ImGui::IsItemHovered()) marker_tooltip(s, l.kind);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -176,6 +293,7 @@ void DrawMemoryPanel(AppState& s) {
     const std::vector<Part> parts = parts_of(m);
     draw_bar(s, m, parts);
     draw_legend(s, parts);
+    draw_marker_legend(s, m, [](double) { return 0.0f; });  // positions unused: the legend needs kinds and colours
     draw_fit(s);
 }
 

@@ -17,6 +17,7 @@ void DrawModelPanel(AppState& s);      // ① model & format
 void DrawTrafficPanel(AppState& s);    // ② context & traffic
 void DrawHardwarePanel(AppState& s);   // ③ where it runs
 void DrawHeadroomPanel(AppState& s);   // ④ headroom and verification
+void DrawHeadroomJump(AppState& s);    // a button that scrolls the inputs to ④ (headroom_panel.cpp)
 
 // Results.
 void DrawVerdictPanel(AppState& s);

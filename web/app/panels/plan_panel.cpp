@@ -61,8 +61,15 @@ void DrawPlanPanel(AppState& s) {
     // Tristate: with no column chosen the rows keep the core's order (cheapest meeting the targets first).
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-    const float rows_shown = std::min<float>(12.0f, static_cast<float>(plan.size()) + 1.5f);
-    if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * rows_shown))) return;
+    // As tall as the column it sits in (less the title and summary lines above it), so a tall window shows
+    // as many rows as it has room for once the table is scrolled into view; never taller than its rows,
+    // never shorter than 8 rows. It scrolls inside only when the rows need more than that.
+    int n_rows = 0;
+    for (const PlanRow& r : plan) n_rows += (!s.plan_fits_only || r.fits) ? 1 : 0;
+    const float row_h = ImGui::GetTextLineHeightWithSpacing();
+    const float rows_needed = static_cast<float>(n_rows) + 1.5f;  // + the header row and a margin
+    const float rows_room = std::max(8.0f, ImGui::GetWindowHeight() / row_h - 4.0f);
+    if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, row_h * std::min(rows_needed, rows_room)))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
     ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4, col_cards);

@@ -6,6 +6,7 @@
 #include "judge.hpp"
 #include "widgets.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 
 namespace infersizer::app {
@@ -14,16 +15,32 @@ namespace {
 
 // The core's judgement of one target (judge.hpp): its colour and word; a setup that does not fit is not
 // judged on speed.
-void target_word(const AppState& s, Verdict v, const char* probe_id) {
-    ImGui::SameLine();
+// After the figure when it fits on the line, else under the figure (at `value_x`), never cut off.
+void target_word(const AppState& s, Verdict v, const char* probe_id, float value_x) {
     const Result& r = *s.result;
-    if (r.status == ServingStatus::does_not_fit) {
-        JudgedWord(verdict_color(Verdict::no), tr(S::not_judged_not_fit, s.lang), probe_id);
-        return;
-    }
+    const bool judged = r.status != ServingStatus::does_not_fit;
     const S word = v == Verdict::no ? S::misses_target : S::meets_target;
-    JudgedWord(verdict_color(v), v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang), probe_id);
+    const char* text = !judged ? tr(S::not_judged_not_fit, s.lang)
+                               : v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang);
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + value_x);
+    }
+    JudgedWord(verdict_color(judged ? v : Verdict::no), text, probe_id);
 }
+
+// A row's label, wrapped before `value_x` when it is longer, then the cursor at `value_x` on its first line.
+void row_label(const char* label, float value_x) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + value_x - ImGui::GetFontSize() * 0.5f);
+    ImGui::TextUnformatted(label);
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(value_x);
+}
+
+// The rows' labels, top to bottom.
+constexpr S kSpeedLabels[] = {S::ttft, S::ttft_p90, S::tps_per_user, S::throughput,
+                              S::single_stream, S::in_flight, S::prefill, S::burst_ttft};
 
 }  // namespace
 
@@ -32,43 +49,40 @@ void DrawSpeedPanel(AppState& s) {
     const PerformanceResult& p = r.performance;
     SectionTitle(tr(S::sec_speed, s.lang));
     const float em = ImGui::GetFontSize();
-    const float value_x = em * 9;
+    // Figures start after the widest label in this language ("同时到达时首字（压力）", "TTFT if all arrive
+    // at once (stress)"), so no label runs under its figure at any font size; but at most at 45 % of the
+    // column, so the figures keep their room; a longer label wraps.
+    float value_x = em * 9;
+    for (S label : kSpeedLabels) value_x = std::max(value_x, ImGui::CalcTextSize(tr(label, s.lang)).x + em);
+    value_x = std::min(value_x, std::max(em * 9, ImGui::GetContentRegionAvail().x * 0.45f));
 
     const TargetsMet& met = r.targets_met;
-    ImGui::TextUnformatted(tr(S::ttft, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::ttft, s.lang), value_x);
     FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang, 2));
-    ImGui::TextUnformatted(tr(S::ttft_p90, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::ttft_p90, s.lang), value_x);
     FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang, 2));
-    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best), "##target_ttft");
+    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best), "##target_ttft", value_x);
 
-    ImGui::TextUnformatted(tr(S::tps_per_user, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::tps_per_user, s.lang), value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_interval(p.decode_tps_per_seq, tr(S::unit_tps, s.lang), 2));
-    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best), "##target_tps");
+    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best), "##target_tps", value_x);
 
-    ImGui::TextUnformatted(tr(S::throughput, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::throughput, s.lang), value_x);
     FigureText(s, "performance.throughput_tps", fmt_interval(p.throughput_tps, tr(S::unit_tps, s.lang), 2));
 
-    ImGui::TextUnformatted(tr(S::single_stream, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::single_stream, s.lang), value_x);
     FigureText(s, "performance.single_stream_tps", fmt_interval(p.single_stream_tps, tr(S::unit_tps, s.lang), 2));
 
     // The simulation's steady state: sequences in the engines' batches and the KV they hold, all replicas.
-    ImGui::TextUnformatted(tr(S::in_flight, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::in_flight, s.lang), value_x);
     FigureText(s, "performance.requests_in_flight",
                fmt_interval(p.requests_in_flight, "", 2) + " / " + fmt_interval(p.kv_in_use_gib, "GiB", 2));
 
-    ImGui::TextUnformatted(tr(S::prefill, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::prefill, s.lang), value_x);
     FigureText(s, "performance.prefill_tps", fmt_interval(p.prefill_tps, tr(S::unit_tps, s.lang), 2));
 
     // The stress figure, labelled as such: never what the sizing uses.
-    ImGui::TextUnformatted(tr(S::burst_ttft, s.lang));
-    ImGui::SameLine(value_x);
+    row_label(tr(S::burst_ttft, s.lang), value_x);
     FigureText(s, "performance.burst_ttft_s", fmt_seconds(p.burst_ttft_s, s.lang, 2));
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
