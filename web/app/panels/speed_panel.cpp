@@ -21,6 +21,10 @@ void target_word(const AppState& s, Verdict v, const char* probe_id) {
         JudgedWord(verdict_color(Verdict::no), tr(S::not_judged_not_fit, s.lang), probe_id);
         return;
     }
+    if (s.scenario.targets.no_latency_target) {  // the user chose none: nothing to meet or miss
+        JudgedWord(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), tr(S::no_target_word, s.lang), probe_id);
+        return;
+    }
     const S word = v == Verdict::no ? S::misses_target : S::meets_target;
     JudgedWord(verdict_color(v), v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang), probe_id);
 }
