@@ -420,7 +420,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         case ServingStatus::meets: {
             Text out = verdict_enough(label, mem, speed, a.cards_needed);
             if (t.no_latency_target) {
-                const Text clause = no_latency_target_clause();
+                const Text clause = no_latency_target_clause(ctx.hardware);
                 out.zh += clause.zh;
                 out.en += clause.en;
             }

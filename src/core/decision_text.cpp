@@ -123,8 +123,8 @@ Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "en") + " per user"};
 }
 
-Text no_latency_target_clause() {
-    return {"；无延迟目标：只按显存和吞吐估算", "; no latency target: sized for memory and throughput only"};
+Text no_latency_target_clause(const Hardware& hw) {
+    return {"；无延迟目标：只按" + memory_word_zh(hw) + "和吞吐估算", "; no latency target: sized for memory and throughput only"};
 }
 
 Text memory_clause(const Hardware& hw, const MemoryResult& m) {
