@@ -153,6 +153,14 @@ TEST(Cli, ReportSaysNoLatencyTargetInsteadOfMet) {
     CliRun zh = run("estimate --scenario - --lang zh", scenario);
     ASSERT_EQ(zh.code, 0) << zh.err;
     EXPECT_NE(zh.out.find("首字目标 未设（无延迟目标）"), std::string::npos) << zh.out;
+
+    // The flag sets the same field; a value other than true/false is named.
+    CliRun flag = run("estimate --model Qwen3-8B --no-latency-target true --json --lang en");
+    ASSERT_EQ(flag.code, 0) << flag.err;
+    EXPECT_NE(flag.out.find("no latency target"), std::string::npos);
+    CliRun bad = run("estimate --model Qwen3-8B --no-latency-target yes");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("error: scenario.targets.no_latency_target:"), std::string::npos) << bad.err;
 }
 
 TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
