@@ -59,6 +59,8 @@ void set_path(json& patch, const std::string& path, json value) {
 // A flag value as JSON: numbers when the whole text is one, else the text itself, so the scenario parser
 // reports "must be an integer from 1 to 100000, got \"abc\"" with the field's name.
 json flag_value(const cli::Option& o, const std::string& text) {
+    // The one true/false flag travels as a JSON boolean, as the URL's no_latency_target=true does.
+    if (std::string(o.flag) == "--no-latency-target" && (text == "true" || text == "false")) return text == "true";
     if (o.numeric) {
         if (std::string(o.flag) == "--count" && text == "auto") return nullptr;
         char* end = nullptr;

@@ -50,6 +50,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     const TargetsMet& met = r.targets_met;
     auto target_word = [&](bool ok, bool best) {
         if (r.status == ServingStatus::does_not_fit) return t("放不下，不评速度", "not judged (does not fit)");
+        if (s.targets.no_latency_target) return t("未设（无延迟目标）", "none (no latency target)");
         switch (target_verdict(r.status, ok, best)) {
             case Verdict::yes: return t("达标", "met");
             case Verdict::conditional: return t("仅乐观情况下达标", "met only in the optimistic case");

@@ -278,7 +278,7 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     const Scenario& sc = s.ctx.scenario;
     // Latency targets do not apply: fill every sequence memory holds and count finished requests.
     Setup b = s;
-    b.ctx.scenario.targets = Targets{limits::kTtftMax, limits::kTpsMin};
+    b.ctx.scenario.targets.no_latency_target = true;
     const ServingCheck probe = check_at(b, sc.concurrency, sc.context_tokens);
     if (probe.optimistic.memory) {
         row.reason = offline_no_sequence_reason(s.label);
@@ -417,7 +417,15 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
                 return verdict_borderline_memory(label, ctx.hardware, sc.context_tokens, a.fit.max_concurrency, speed, sug);
             return verdict_not_enough(label, need, sug);
         }
-        case ServingStatus::meets: return verdict_enough(label, mem, speed, a.cards_needed);
+        case ServingStatus::meets: {
+            Text out = verdict_enough(label, mem, speed, a.cards_needed);
+            if (t.no_latency_target) {
+                const Text clause = no_latency_target_clause(ctx.hardware);
+                out.zh += clause.zh;
+                out.en += clause.en;
+            }
+            return out;
+        }
         case ServingStatus::misses_targets: break;
     }
     if (a.targets_met.optimistic) return verdict_borderline_targets(label, mem, speed);

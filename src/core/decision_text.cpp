@@ -123,6 +123,10 @@ Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "en") + " per user"};
 }
 
+Text no_latency_target_clause(const Hardware& hw) {
+    return {"；无延迟目标：只按" + memory_word_zh(hw) + "和吞吐估算", "; no latency target: sized for memory and throughput only"};
+}
+
 Text memory_clause(const Hardware& hw, const MemoryResult& m) {
     const std::string w = memory_word_zh(hw);
     if (!m.capacity_known)
@@ -358,6 +362,9 @@ Text rental_clause(const PlanRow& rent) {
 }
 
 Text online_goal(const Scenario& sc) {
+    if (sc.targets.no_latency_target)
+        return {fmt::count(static_cast<double>(sc.concurrency), "zh") + " 并发，无延迟目标",
+                users_en(sc.concurrency) + ", no latency target"};
     return {fmt::count(static_cast<double>(sc.concurrency), "zh") + " 并发，首字 ≤ " + fmt::number(sc.targets.ttft_s, "zh") +
                 " s，每人 ≥ " + fmt::number(sc.targets.tps_per_user, "zh") + " tok/s",
             users_en(sc.concurrency) + ", TTFT ≤ " + fmt::number(sc.targets.ttft_s, "en") + " s, ≥ " +

@@ -13,8 +13,10 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
-        else if (offload && offload->applicable && offload->decode_tps_per_seq.hi >= ctx.scenario.targets.tps_per_user &&
-                 offload->ttft_s.lo <= ctx.scenario.targets.ttft_s)
+        else if (offload && offload->applicable &&
+                 (ctx.scenario.targets.no_latency_target ||
+                  (offload->decode_tps_per_seq.hi >= ctx.scenario.targets.tps_per_user &&
+                   offload->ttft_s.lo <= ctx.scenario.targets.ttft_s)))
             j.remedy = FitRemedy::expert_offload;
         else if (ctx.engine.paged_kv && fit.max_concurrency.hi >= 1 && !fast.any()) j.remedy = FitRemedy::careful_end;
         return j;

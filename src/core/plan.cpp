@@ -66,6 +66,7 @@ Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t co
 
 Misses target_misses(const PerformanceResult& p, const Targets& t, bool optimistic) {
     Misses m;
+    if (t.no_latency_target) return m;  // nothing to miss: memory alone decides (check_serving, judge_setup)
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
     const double ttft = optimistic ? p.ttft_p90_s.lo : p.ttft_p90_s.hi;
     if (!std::isfinite(tps) || !std::isfinite(ttft) || tps <= 0 || ttft <= 0) {

@@ -220,10 +220,11 @@ void read_scenario(const Reader& r, Scenario& s, Errors& errors) {
     for (const IntField& f : ints)
         if (auto v = r.number(f.key, f.rule, Need::if_given)) *f.out = static_cast<int64_t>(*v);
 
-    if (auto t = r.child("targets", Need::if_given, "an object {\"ttft_s\", \"tps_per_user\"}")) {
-        t->only_keys({"ttft_s", "tps_per_user"});
+    if (auto t = r.child("targets", Need::if_given, "an object {\"ttft_s\", \"tps_per_user\", \"no_latency_target\"}")) {
+        t->only_keys({"ttft_s", "tps_per_user", "no_latency_target"});
         if (auto v = t->number("tps_per_user", kTpsPerUser, Need::if_given)) s.targets.tps_per_user = *v;
         if (auto v = t->number("ttft_s", kTtft, Need::if_given)) s.targets.ttft_s = *v;
+        if (auto v = t->optional_flag("no_latency_target")) s.targets.no_latency_target = *v;
     }
     if (auto t = r.child("traffic", Need::if_given, "an object {\"requests_per_day\", \"lengths\"}")) {
         t->only_keys({"requests_per_day", "lengths"});
@@ -304,7 +305,9 @@ json scenario_to_json(const Scenario& s) {
     j["prompt_tokens"] = s.prompt_tokens;
     j["output_tokens"] = s.output_tokens;
     j["concurrency"] = s.concurrency;
-    j["targets"] = {{"ttft_s", s.targets.ttft_s}, {"tps_per_user", s.targets.tps_per_user}};
+    j["targets"] = {{"ttft_s", s.targets.ttft_s},
+                    {"tps_per_user", s.targets.tps_per_user},
+                    {"no_latency_target", s.targets.no_latency_target}};
     j["traffic"] = {{"requests_per_day", s.requests_per_day},
                     {"lengths", s.lengths == LengthSpread::varied ? "varied" : "fixed"}};
     j["colocated"] = json::array();

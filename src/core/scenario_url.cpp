@@ -60,7 +60,7 @@ bool parse_number(const std::string& text, double* out) {
     return true;
 }
 
-enum class Kind { string, number, id_or_json, array_json, count };
+enum class Kind { string, number, id_or_json, array_json, count, flag };
 struct Param {
     const char* key;
     Kind kind;
@@ -73,6 +73,7 @@ const Param kParams[] = {
     {"context_tokens", Kind::number, nullptr},   {"prompt_tokens", Kind::number, nullptr},
     {"output_tokens", Kind::number, nullptr},    {"concurrency", Kind::number, nullptr},
     {"ttft_s", Kind::number, "targets"},         {"tps_per_user", Kind::number, "targets"},
+    {"no_latency_target", Kind::flag, "targets"},
     {"requests_per_day", Kind::number, "traffic"}, {"lengths", Kind::string, "traffic"},
     {"headroom", Kind::number, nullptr},
     {"colocated", Kind::array_json, nullptr},
@@ -110,6 +111,12 @@ Expected<json> to_patch(const Param& p, const std::string& value) {
             if (value == "auto") v = nullptr;
             else if (parse_number(value, &d)) v = (d == std::floor(d) && std::fabs(d) < 9e15) ? json(static_cast<int64_t>(d)) : json(d);
             else return Error{"url.type", "url.count", "must be an integer or \"auto\", got \"" + value + "\""};
+            break;
+        }
+        case Kind::flag: {
+            if (value == "true") v = true;
+            else if (value == "false") v = false;
+            else return Error{"url.type", std::string("url.") + p.key, "must be true or false, got \"" + value + "\""};
             break;
         }
         case Kind::id_or_json:

@@ -10,10 +10,12 @@
 namespace infersizer {
 
 bool ttft_within(const SimOutcome& o, const Targets& t) {
+    if (t.no_latency_target) return true;
     return std::isfinite(o.ttft_p90_s) && o.ttft_p90_s <= t.ttft_s;
 }
 
 bool tps_within(const SimOutcome& o, const Targets& t) {
+    if (t.no_latency_target) return true;
     return std::isfinite(o.tpot_p50_s) && o.tpot_p50_s > 0 && 1.0 / o.tpot_p50_s >= t.tps_per_user;
 }
 

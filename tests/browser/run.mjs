@@ -19,6 +19,7 @@ import './test_idle.mjs';
 import './test_errors.mjs';
 import './test_custom_pricing.mjs';
 import './test_layout.mjs';
+import './test_inputs.mjs';
 
 async function setup() {
   requireBuild();

@@ -142,6 +142,27 @@ TEST(Cli, ReadableReportInBothLanguages) {
     EXPECT_NE(zh.out.find("① 显存"), std::string::npos);
 }
 
+// No latency target (issue #9): the report's target words say none was set, not "met".
+TEST(Cli, ReportSaysNoLatencyTargetInsteadOfMet) {
+    const std::string scenario = R"({"targets": {"ttft_s": 0.01, "tps_per_user": 5000, "no_latency_target": true}})";
+    CliRun en = run("estimate --scenario - --lang en", scenario);
+    ASSERT_EQ(en.code, 0) << en.err;
+    EXPECT_NE(en.out.find("TTFT target none (no latency target)"), std::string::npos) << en.out;
+    EXPECT_NE(en.out.find("per-user target none (no latency target)"), std::string::npos) << en.out;
+    EXPECT_NE(en.out.find("; no latency target: sized for memory and throughput only"), std::string::npos) << en.out;
+    CliRun zh = run("estimate --scenario - --lang zh", scenario);
+    ASSERT_EQ(zh.code, 0) << zh.err;
+    EXPECT_NE(zh.out.find("首字目标 未设（无延迟目标）"), std::string::npos) << zh.out;
+
+    // The flag sets the same field; a value other than true/false is named.
+    CliRun flag = run("estimate --model Qwen3-8B --no-latency-target true --json --lang en");
+    ASSERT_EQ(flag.code, 0) << flag.err;
+    EXPECT_NE(flag.out.find("no latency target"), std::string::npos);
+    CliRun bad = run("estimate --model Qwen3-8B --no-latency-target yes");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("error: scenario.targets.no_latency_target:"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
     const std::string good = scratch_file("user_catalog.json");
     std::ofstream(good) << R"({"accelerators": [{"id": "lab-card-64", "vendor": "Lab", "name": "Lab Card 64GB",

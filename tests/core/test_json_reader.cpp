@@ -208,7 +208,8 @@ TEST(JsonReaderReads, ArrayItemsAreReadInOrderWithTheirErrors) {
 
 TEST(JsonReaderReads, ScenarioReportsUnknownKeysFirst) {
     EXPECT_EQ(scenario_error(json::parse(R"({"targets": {"ttft_s": 0, "zzz": 1}})")),
-              "[scenario.unknown_field] scenario.targets.zzz: unknown field; accepted: ttft_s, tps_per_user");
+              "[scenario.unknown_field] scenario.targets.zzz: unknown field; accepted: ttft_s, tps_per_user, "
+              "no_latency_target");
     EXPECT_EQ(scenario_error(json::parse(R"({"concurrency": 0, "zzz": 1})")).rfind("[scenario.unknown_field] scenario.zzz", 0),
               0u);
 }

@@ -113,6 +113,17 @@ bool Page::click_path(const std::string& window_part, const std::vector<std::str
     return false;
 }
 
+const ImRect* Page::path_rect(const std::string& window_part, const std::vector<std::string>& path) const {
+    for (ImGuiWindow* w : GImGui->Windows) {
+        if (std::string(w->Name).find(window_part) == std::string::npos) continue;
+        ImGuiID id = w->ID;
+        for (const std::string& part : path) id = ImHashStr(part.c_str(), 0, id);
+        auto it = rects_.find(id);
+        if (it != rects_.end()) return &it->second;
+    }
+    return nullptr;
+}
+
 void Page::hover(ImVec2 p) {
     ImGui::GetIO().MousePos = p;
     frames(1);

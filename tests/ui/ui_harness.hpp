@@ -78,6 +78,8 @@ public:
     // Widgets ImGui 1.86 reports without a label (combos): found by their ID path instead, from the
     // window whose name contains `window_part` ("/inputs_" is the side panel), through PushID strings.
     bool click_path(const std::string& window_part, const std::vector<std::string>& path);
+    // The last frame's rectangle of the item click_path would click, or nullptr.
+    const ImRect* path_rect(const std::string& window_part, const std::vector<std::string>& path) const;
     // The last text the page asked the platform to put on the clipboard (app_take_clipboard_request).
     const std::string& clipboard() const { return clipboard_; }
     const std::vector<ProbedItem>& items() const { return items_; }

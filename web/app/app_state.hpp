@@ -108,6 +108,7 @@ struct AppState {
     HardwareFilter hw_filter;
     CustomHardwareForm custom_hw;
     ColocatedDraft colocated_draft;
+    std::vector<std::string> preset_colocated;  // rows a preset added (RAG's embedder, reranker): the next preset removes them
     bool plan_fits_only = false;
     bool inputs_open_narrow = false;  // narrow layout: the inputs strip starts folded, the answer first
     bool scroll_to_headroom = false;  // the "④ commands" jump was pressed: the inputs scroll to ④ next frame

@@ -11,6 +11,7 @@
 #include "memory.hpp"
 #include "params.hpp"
 #include "scenario_json.hpp"
+#include "search_picker.hpp"
 #include "units.hpp"
 #include "widgets.hpp"
 
@@ -132,28 +133,26 @@ void draw_catalog_picker(AppState& s) {
     const Hardware* current = s.scenario.hardware_custom ? &*s.scenario.hardware_custom : c.find_hardware(s.scenario.hardware_id);
     const std::string preview = current ? current->vendor + " " + current->name : s.scenario.hardware_id;
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##hardware", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        ImGui::SetNextItemWidth(-1);
-        ImGui::InputTextWithHint("##hw_search", tr(S::search, s.lang), &s.hw_filter.search);
+    SearchPicker picker;
+    if (picker.begin("##hardware", preview.c_str())) {
+        picker.search("##hw_search", tr(S::search, s.lang), s.hw_filter.search);
         const float em = ImGui::GetFontSize();
         for (const Hardware& h : c.hardware) {
             if (!passes_filter(h, s.hw_filter)) continue;
             const bool selected = !s.scenario.hardware_custom && s.scenario.hardware_id == h.id;
             ImGui::PushID(h.id.c_str());
-            if (ImGui::Selectable((h.vendor + " " + h.name).c_str(), selected)) {
+            if (picker.row((h.vendor + " " + h.name).c_str(), selected)) {
                 Scenario next = s.scenario;
                 next.hardware_id = h.id;
                 next.hardware_custom.reset();
                 edit_scenario(s, next);
             }
-            if (selected) ImGui::SetItemDefaultFocus();
             hardware_tooltip(h, s.lang);
             ImGui::SameLine(em * 16);
             MutedText(hardware_summary(h, s.lang));
             ImGui::PopID();
         }
-        ImGui::EndCombo();
+        picker.end();
     }
 }
 

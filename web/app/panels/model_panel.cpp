@@ -8,6 +8,7 @@
 #include "format.hpp"
 #include "hf_config.hpp"
 #include "params.hpp"
+#include "search_picker.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -59,11 +60,9 @@ void draw_model_picker(AppState& s) {
                                     ? std::string(tr(S::custom, s.lang)) + ": " + s.scenario.model_custom->id
                                     : s.scenario.model_id;
     ImGui::SetNextItemWidth(-1);
-    if (!ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLargest)) return;
-
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##model_search", tr(S::search, s.lang), &s.model_search);
+    SearchPicker picker;
+    if (!picker.begin("##model", preview.c_str())) return;
+    picker.search("##model_search", tr(S::search, s.lang), s.model_search);
 
     // Families in catalog order; only chat models (embedding, reranker and ASR models are colocated).
     std::vector<std::string> families;
@@ -84,15 +83,14 @@ void draw_model_picker(AppState& s) {
             const bool selected = !s.scenario.model_custom && s.scenario.model_id == m.id;
             ImGui::PushID(m.id.c_str());
             ImGui::Indent(em * 0.5f);
-            if (ImGui::Selectable(m.id.c_str(), selected)) select_catalog_model(s, m);
-            if (selected) ImGui::SetItemDefaultFocus();
+            if (picker.row(m.id.c_str(), selected)) select_catalog_model(s, m);
             ImGui::SameLine(em * 13);
             MutedText(model_summary(m, s.lang));
             ImGui::Unindent(em * 0.5f);
             ImGui::PopID();
         }
     }
-    ImGui::EndCombo();
+    picker.end();
 }
 
 // ---------------------------------------------------------------------------------------------------

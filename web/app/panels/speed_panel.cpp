@@ -19,15 +19,18 @@ namespace {
 void target_word(const AppState& s, Verdict v, const char* probe_id, float value_x) {
     const Result& r = *s.result;
     const bool judged = r.status != ServingStatus::does_not_fit;
+    const bool no_target = judged && s.scenario.targets.no_latency_target;  // the user chose none
     const S word = v == Verdict::no ? S::misses_target : S::meets_target;
-    const char* text = !judged ? tr(S::not_judged_not_fit, s.lang)
-                               : v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang);
+    const char* text = !judged      ? tr(S::not_judged_not_fit, s.lang)
+                       : no_target ? tr(S::no_target_word, s.lang)
+                       : v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang);
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) {
         ImGui::NewLine();
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + value_x);
     }
-    JudgedWord(verdict_color(judged ? v : Verdict::no), text, probe_id);
+    JudgedWord(no_target ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(judged ? v : Verdict::no), text,
+               probe_id);
 }
 
 // A row's label, wrapped before `value_x` when it is longer, then the cursor at `value_x` on its first line.

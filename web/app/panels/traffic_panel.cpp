@@ -1,11 +1,14 @@
 // traffic_panel.cpp — ② context & traffic: context, prompt and output tokens, peak concurrency, requests
-// per day and the latency targets, each a slider with typed entry over scenario.hpp's accepted ranges;
-// presets that change only these fields.
+// per day and the latency targets (or the explicit choice of none), each a slider with typed entry over
+// scenario.hpp's accepted ranges; presets that set all of these, and RAG's colocated embedder and reranker.
 #include "panels.hpp"
 
 #include "format.hpp"
+#include "params.hpp"
+#include "units.hpp"
 #include "widgets.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 
 namespace infersizer::app {
@@ -13,24 +16,61 @@ namespace infersizer::app {
 namespace {
 
 // Example workload shapes for the preset menu. They are starting points the user edits, not estimation
-// constants; each changes only context and traffic. Chat is the scenario's own default (scenario.hpp);
-// RAG puts eight retrieved 512-token chunks in the prompt; a long document fills a 128k context; an
-// offline batch keeps many requests in flight and accepts slow first tokens.
+// constants or measured facts; each sets every field it names, so the last preset's values never linger:
+// - Chat is the scenario's own default (scenario.hpp): 1024-token prompts, 256-token answers, the
+//   five-person team's 5 users at once, TTFT ≤ 2 s and 10 tok/s each.
+// - RAG is that team asking over its documents: eight retrieved 512-token chunks (4096 tokens) in the
+//   prompt of an 8192-token context, the same 5 users and targets, and the retrieval side served next to
+//   the chat model: an embedding model and a reranker from the catalog (bge-m3, bge-reranker-v2-m3), fp16
+//   as the colocated default (scenario.hpp).
+// - A long document fills a 128k context (120k prompt, 1k answer). Reading 120k tokens takes seconds, so
+//   the TTFT target is 30 s; 2 users at once, since each such request holds a whole context of KV.
+// - An offline batch keeps 64 requests in flight (4096-token context, 1024 in, 512 out) and has no latency
+//   target at all (targets.no_latency_target): memory and throughput decide, not a stand-in TTFT.
 struct Preset {
     S label;
     int64_t context_tokens, prompt_tokens, output_tokens;
-    std::optional<int64_t> concurrency;  // nullopt: keep the user's
-    std::optional<Targets> targets;      // nullopt: keep the user's
+    int64_t concurrency;
+    Targets targets;
+    std::vector<const char*> colocated;  // catalog ids added as colocated services (skipped if absent)
 };
 
 std::vector<Preset> presets() {
     const Scenario d;
+    Targets none = d.targets;
+    none.no_latency_target = true;
     return {
-        {S::preset_chat, d.context_tokens, d.prompt_tokens, d.output_tokens, std::nullopt, d.targets},
-        {S::preset_rag, 8192, 8 * 512, 256, std::nullopt, d.targets},
-        {S::preset_long_doc, 131072, 120000, 1024, std::nullopt, Targets{30.0, d.targets.tps_per_user}},
-        {S::preset_batch, 4096, 1024, 512, 64, Targets{60.0, 1.0}},
+        {S::preset_chat, d.context_tokens, d.prompt_tokens, d.output_tokens, d.concurrency, d.targets, {}},
+        {S::preset_rag, 8192, 8 * 512, 256, d.concurrency, d.targets, {"bge-m3", "bge-reranker-v2-m3"}},
+        {S::preset_long_doc, 131072, 120000, 1024, 2, Targets{30.0, d.targets.tps_per_user}, {}},
+        {S::preset_batch, 4096, 1024, 512, 64, none, {}},
     };
+}
+
+// The preset applied to the scenario. Colocated rows an earlier preset added go (the user's own rows stay),
+// then this preset's services are added unless the user already runs one of that name; `added` lists them.
+Scenario with_preset(const AppState& s, const Preset& p, std::vector<std::string>& added) {
+    Scenario next = s.scenario;
+    next.context_tokens = p.context_tokens;
+    next.prompt_tokens = p.prompt_tokens;
+    next.output_tokens = p.output_tokens;
+    next.concurrency = p.concurrency;
+    next.targets = p.targets;
+    for (const std::string& name : s.preset_colocated) {
+        auto it = std::find_if(next.colocated.begin(), next.colocated.end(),
+                               [&](const ColocatedModel& m) { return m.name == name; });
+        if (it != next.colocated.end()) next.colocated.erase(it);
+    }
+    added.clear();
+    for (const char* id : p.colocated) {
+        const ModelArch* m = s.catalog->find_model(id);
+        const bool present = std::any_of(next.colocated.begin(), next.colocated.end(),
+                                         [&](const ColocatedModel& c) { return c.name == id; });
+        if (!m || present) continue;
+        next.colocated.push_back({m->id, count_params(*m).total / units::kBillion, ColocatedModel{}.weights});
+        added.push_back(m->id);
+    }
+    return next;
 }
 
 // One small button per preset, wrapping to the panel's width: one click, and reachable by keyboard.
@@ -43,13 +83,9 @@ void draw_presets(AppState& s) {
         const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
         if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
         if (ImGui::SmallButton(label)) {
-            Scenario next = s.scenario;
-            next.context_tokens = p.context_tokens;
-            next.prompt_tokens = p.prompt_tokens;
-            next.output_tokens = p.output_tokens;
-            if (p.concurrency) next.concurrency = *p.concurrency;
-            if (p.targets) next.targets = *p.targets;
-            edit_scenario(s, next);
+            std::vector<std::string> added;
+            const Scenario next = with_preset(s, p, added);
+            if (edit_scenario(s, next)) s.preset_colocated = added;
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::preset_hint, s.lang));
     }
@@ -96,6 +132,16 @@ void DrawTrafficPanel(AppState& s) {
         next.requests_per_day = rpd;
         edit_scenario(s, next);
     }
+    // No latency target is a choice of its own (an offline batch), not a very large TTFT; the two figures stay
+    // as they were, greyed out, and come back when the box is cleared.
+    bool none = s.scenario.targets.no_latency_target;
+    if (ImGui::Checkbox(tr(S::no_latency_target, s.lang), &none)) {
+        Scenario next = s.scenario;
+        next.targets.no_latency_target = none;
+        edit_scenario(s, next);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::no_latency_target_hint, s.lang));
+    ImGui::BeginDisabled(s.scenario.targets.no_latency_target);
     double ttft = s.scenario.targets.ttft_s;
     if (NumberInput(s, {"ttft_s", tr(S::target_ttft, s.lang), tr(S::unit_s, s.lang), kTtftMin, kTtftMax, 0.1, 120,
                         false, true},
@@ -112,6 +158,7 @@ void DrawTrafficPanel(AppState& s) {
         next.targets.tps_per_user = tps;
         edit_scenario(s, next);
     }
+    ImGui::EndDisabled();
     ImGui::PopID();
     ImGui::Spacing();
 }

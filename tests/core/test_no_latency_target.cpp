@@ -1,0 +1,95 @@
+// "No latency target" (targets.no_latency_target, issue #9): an explicit choice for an offline batch, not a
+// TTFT of 600 s. It travels through JSON and the URL like every field, and the planner and the judge then size
+// for memory and throughput only: no TTFT or tok/s target can be missed, and the sentences say so.
+#include "plan.hpp"
+#include "scenario_url.hpp"
+#include "support.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace infersizer;
+
+namespace {
+
+// 8B in bf16 under vLLM on H100s with the planner choosing the count, and a target no card reaches:
+// 5000 tok/s for one user is far above an H100's 3.35 TB/s ÷ 16 GB of weights ≈ 210 steps/s.
+Scenario unreachable_targets() {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", std::nullopt);
+    s.concurrency = 64;
+    s.targets = {2.0, 5000.0};
+    return s;
+}
+
+}  // namespace
+
+TEST(NoLatencyTarget, JsonReadsWritesAndKeepsOldScenarios) {
+    auto s = scenario_from_json_text(R"({"targets": {"no_latency_target": true}})");
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    EXPECT_TRUE(s->targets.no_latency_target);
+    // The figures are kept, so switching the choice off brings them back.
+    EXPECT_DOUBLE_EQ(s->targets.ttft_s, Targets{}.ttft_s);
+    EXPECT_EQ(scenario_to_json(*s)["targets"]["no_latency_target"], true);
+    auto back = scenario_from_json(scenario_to_json(*s));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(scenario_to_json(*back), scenario_to_json(*s));
+
+    // A scenario written before the field existed keeps its targets.
+    auto old = scenario_from_json_text(R"({"targets": {"ttft_s": 1.5, "tps_per_user": 20}})");
+    ASSERT_TRUE(old.ok());
+    EXPECT_FALSE(old->targets.no_latency_target);
+
+    auto bad = scenario_from_json_text(R"({"targets": {"no_latency_target": "yes"}})");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().path, "scenario.targets.no_latency_target");
+}
+
+TEST(NoLatencyTarget, UrlRoundTripsAndNamesABadValue) {
+    Scenario a;
+    a.targets.no_latency_target = true;
+    const std::string q = scenario_to_query(a);
+    EXPECT_EQ(q, "no_latency_target=true");
+    const UrlParse p = scenario_from_query("?" + q);
+    ASSERT_TRUE(p.errors.empty()) << p.errors[0].to_string();
+    EXPECT_EQ(scenario_to_json(p.scenario), scenario_to_json(a));
+    EXPECT_EQ(scenario_to_query(Scenario{}), "") << "the default (targets apply) says nothing";
+
+    const UrlParse bad = scenario_from_query("?no_latency_target=maybe&concurrency=7");
+    ASSERT_EQ(bad.errors.size(), 1u);
+    EXPECT_EQ(bad.errors[0].cli_line(), "error: url.no_latency_target: must be true or false, got \"maybe\"");
+    EXPECT_FALSE(bad.scenario.targets.no_latency_target);
+    EXPECT_EQ(bad.scenario.concurrency, 7);
+}
+
+TEST(NoLatencyTarget, PlannerAndJudgeSizeForMemoryOnly) {
+    const Scenario with = unreachable_targets();
+    const Result missed = test::estimate_ok(with);
+    ASSERT_NE(missed.status, ServingStatus::meets) << "precondition: the targets are out of reach";
+
+    Scenario without = with;
+    without.targets.no_latency_target = true;
+    const Result r = test::estimate_ok(without);
+    EXPECT_EQ(r.status, ServingStatus::meets);
+    EXPECT_TRUE(r.targets_met.ttft && r.targets_met.tps_per_user && r.targets_met.optimistic);
+    // Memory alone: vLLM pages the KV, so one H100 (80 GB) that holds the 16 GB of bf16 weights and one
+    // 8192-token sequence (8192 × 128 KiB = 1 GiB) runs the batch; the users beyond what its KV holds wait.
+    ASSERT_TRUE(r.planned.has_value());
+    EXPECT_EQ(r.planned->cards.hi, 1);
+    EXPECT_NE(r.verdict.en.find("no latency target"), std::string::npos) << r.verdict.en;
+    EXPECT_NE(r.verdict.zh.find("无延迟目标"), std::string::npos) << r.verdict.zh;
+    for (const PlanRow& row : r.plan) {
+        if (row.fits) {
+            EXPECT_TRUE(row.meets_targets) << row.hardware << ": " << row.note;
+        }
+    }
+}
+
+TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
+    PerformanceResult p;
+    p.decode_tps_per_seq = {1.0, 2.0};
+    p.ttft_p90_s = {100.0, 200.0};
+    Targets t{2.0, 10.0};
+    EXPECT_TRUE(target_misses(p, t, false).any()) << "precondition: both targets are missed";
+    t.no_latency_target = true;
+    EXPECT_FALSE(target_misses(p, t, false).any());
+    EXPECT_FALSE(target_misses(p, t, true).any());
+}
