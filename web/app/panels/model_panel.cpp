@@ -143,7 +143,7 @@ void draw_custom_form(AppState& s) {
     if (!f.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(f.error.c_str());
+        WrappedText(f.error);
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -199,7 +199,7 @@ void draw_config_paste(AppState& s) {
     if (!s.config_message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(s.config_ok ? Verdict::yes : Verdict::no));
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(s.config_message.c_str());
+        WrappedText(s.config_message);
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -223,7 +223,7 @@ void format_tooltip(const Text& description, const std::vector<std::string>& eng
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-    ImGui::TextUnformatted(description.in(lang_id(lang)).c_str());
+    WrappedText(description.in(lang_id(lang)));
     if (!engines.empty()) MutedText(trf(S::runs_on_fmt, lang, joined(engines).c_str()));
     if (!source.empty()) MutedText(trf(S::source_fmt, lang, source.c_str()));
     ImGui::PopTextWrapPos();
