@@ -349,6 +349,13 @@ void MutedTextFlow(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
+void SourceLine(const std::string& source, Lang lang) {
+    const bool repository_path = source.rfind("docs/", 0) == 0 || source.rfind("data/", 0) == 0 ||
+                                 source.find(".md") != std::string::npos;
+    if (source.empty() || repository_path) return;
+    MutedText(trf(S::source_fmt, lang, source.c_str()));
+}
+
 void HelpMarker(const char* text) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {

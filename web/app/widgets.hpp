@@ -73,6 +73,11 @@ void SameLineIfFits(float next_width);
 // Muted text that continues the current line when it fits, else wraps onto the next lines.
 void MutedTextFlow(const std::string& text);
 
+// "来源：…" under a tooltip, for a source that names a publication or an address. A source that is a path in
+// this repository ("docs/references/….md §3 …") means nothing to a reader of the page and is not shown
+// there (the CLI's JSON and the catalog keep it).
+void SourceLine(const std::string& source, Lang lang);
+
 // A "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);
 // Label in the muted colour.

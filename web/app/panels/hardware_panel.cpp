@@ -72,7 +72,7 @@ void hardware_tooltip(const Hardware& h, Lang lang) {
         MutedText(h.fp16_tflops ? trf(S::hw_fp16_fmt, lang, fmt_sig(*h.fp16_tflops, 4).c_str())
                                 : std::string(tr(S::hw_fp16_unknown, lang)));
     if (!h.notes.empty()) WrappedText(h.notes);
-    if (!h.source.empty()) MutedText(trf(S::source_fmt, lang, h.source.c_str()));
+    SourceLine(h.source, lang);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -383,7 +383,7 @@ void draw_engine(AppState& s) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
                 if (!e.notes.empty()) WrappedText(e.notes);
-                if (!e.source.empty()) MutedText(trf(S::source_fmt, s.lang, e.source.c_str()));
+                SourceLine(e.source, s.lang);
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
             }

@@ -225,7 +225,7 @@ void format_tooltip(const Text& description, const std::vector<std::string>& eng
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
     WrappedText(description.in(lang_id(lang)));
     if (!engines.empty()) MutedText(trf(S::runs_on_fmt, lang, joined(engines).c_str()));
-    if (!source.empty()) MutedText(trf(S::source_fmt, lang, source.c_str()));
+    SourceLine(source, lang);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
