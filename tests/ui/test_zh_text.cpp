@@ -169,5 +169,22 @@ TEST_F(ZhText, TooltipsDrawNoEnglishSentence) {
     EXPECT_GE(tooltips.size(), 6u) << "few tooltips opened: the grid missed them";
 }
 
+// No raw JSON in a warning: a pasted config.json that does not parse is named by line and column in the
+// page's language, not by nlohmann's English what() that quotes the pasted text ("last read: '…'").
+TEST(ZhTextWarnings, BadPastedConfigNamesLineAndColumnWithoutQuotingIt) {
+    Page page("zh", ImVec2(1280, 1400));
+    page.frames(3);
+    ASSERT_TRUE(page.click(tr(S::paste_config, Lang::zh)));
+    page.state().config_paste = "{\"model_type\": \"llama\",\n  \"hidden_size\": oops}";
+    page.frames(1);
+    ASSERT_TRUE(page.click(tr(S::read_config, Lang::zh)));
+    const std::string& m = page.state().config_message;
+    EXPECT_FALSE(page.state().config_ok);
+    EXPECT_NE(m.find("第 2 行"), std::string::npos) << m;
+    EXPECT_EQ(m.find("oops"), std::string::npos) << m;
+    EXPECT_EQ(m.find("json.exception"), std::string::npos) << m;
+    EXPECT_EQ(m.find("last read"), std::string::npos) << m;
+}
+
 }  // namespace
 }  // namespace infersizer::app::test

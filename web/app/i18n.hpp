@@ -62,6 +62,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(config_understood_fmt, "已识别：%s", "Understood: %s")                                            \
     X(config_error_fmt, "无法识别：%s", "Not understood: %s")                                           \
     X(config_bad_json_fmt, "不是有效的 JSON：%s", "Not valid JSON: %s")                                 \
+    X(config_bad_json_at_fmt, "不是有效的 JSON：第 %d 行第 %d 列有误", "Not valid JSON: error at line %d, column %d") \
     X(config_shape_fmt, "%s，%d 层，隐藏维度 %d，注意力头 %d / KV 头 %d",                                \
       "%s, %d layers, hidden %d, heads %d / kv %d")                                                    \
     X(config_moe_fmt, "，%d 个专家（每 token 激活 %d 个）", ", %d experts (%d active)")                   \

@@ -171,12 +171,21 @@ void draw_config_paste(AppState& s) {
         std::string parse_error;
         try {
             j = nlohmann::json::parse(s.config_paste);
+        } catch (const nlohmann::json::parse_error& e) {
+            // nlohmann's what() quotes the pasted text ("last read: '{\"mo'") in English: the page names
+            // the line and column instead, in the page's language.
+            int line = 1, column = 1;
+            for (size_t i = 0; i + 1 < e.byte && i < s.config_paste.size(); ++i) {
+                if (s.config_paste[i] == '\n') ++line, column = 1;
+                else ++column;
+            }
+            parse_error = trf(S::config_bad_json_at_fmt, s.lang, line, column);
         } catch (const nlohmann::json::exception& e) {
-            parse_error = e.what();
+            parse_error = trf(S::config_bad_json_fmt, s.lang, e.what());
         }
         if (!parse_error.empty()) {
             s.config_ok = false;
-            s.config_message = trf(S::config_bad_json_fmt, s.lang, parse_error.c_str());
+            s.config_message = parse_error;
         } else {
             std::string name = "custom";
             if (j.is_object() && j.contains("_name_or_path") && j["_name_or_path"].is_string())
