@@ -36,8 +36,9 @@ void DrawCostPanel(AppState& s) {
         MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang));
         // Which cards and how many the figure prices: the core's pick ("4 × H100 SXM"), never the page's.
         if (!c.self_hosted_config.empty())
-            MutedText(trf(c.self_hosted_from_planner ? S::rent_config_planner_fmt : S::rent_config_fmt, s.lang,
-                          c.self_hosted_config.c_str()));
+            ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                           trf(c.self_hosted_from_planner ? S::rent_config_planner_fmt : S::rent_config_fmt, s.lang,
+                               c.self_hosted_config.c_str()));
     } else {
         ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), tr(S::no_gpu_price, s.lang));
     }
