@@ -3,9 +3,12 @@
 // the network off. Input: the -sSINGLE_FILE=1 page (its JS and base64 wasm, with the fonts compiled in,
 // are already inline) and the catalog folder. The five catalog texts go into a
 // <script type="application/json" id="infersizer-catalog"> at shell.html's infersizer:catalog marker,
-// where web/platform/bridge.js looks before it would fetch data/*.json.
+// where web/platform/bridge.js looks before it would fetch data/*.json. With --font, the common-CJK font cut
+// (web/app/fonts.hpp) goes in too, as base64 in <script type="application/octet-stream"
+// id="infersizer-font-common">, which bridge.js decodes instead of fetching infersizer-cjk-common.ttf.
 //
-//   node scripts/bundle_offline.mjs --html infersizer-single.html --data data --out dist/infersizer-offline.html
+//   node scripts/bundle_offline.mjs --html infersizer-single.html --data data [--font common.ttf] \
+//        --out dist/infersizer-offline.html
 import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -16,8 +19,8 @@ function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
-    if (!['html', 'data', 'out'].includes(key) || argv[i + 1] === undefined) {
-      throw new Error(`usage: bundle_offline.mjs --html FILE --data DIR --out FILE (bad argument ${argv[i]})`);
+    if (!['html', 'data', 'out', 'font'].includes(key) || argv[i + 1] === undefined) {
+      throw new Error(`usage: bundle_offline.mjs --html FILE --data DIR [--font FILE] --out FILE (bad argument ${argv[i]})`);
     }
     args[key] = argv[i + 1];
   }
@@ -43,6 +46,14 @@ function catalogScript(dataDir) {
   return `<script type="application/json" id="infersizer-catalog">${json}</script>`;
 }
 
+// Base64 has no "<", so it is inert inside a <script> element.
+function fontScript(fontPath) {
+  if (!fontPath) return '';
+  const bytes = readFileSync(fontPath);
+  if (bytes.length < 1000) throw new Error(`bundle_offline.mjs: ${fontPath} is too small to be the font`);
+  return `<script type="application/octet-stream" id="infersizer-font-common">${bytes.toString('base64')}</script>`;
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const html = readFileSync(args.html, 'utf8');
@@ -54,7 +65,7 @@ function main() {
   if (/<script[^>]*\ssrc=/i.test(html) || /["'][^"']*\.wasm["']/.test(html.replace(/data:application\/octet-stream;base64,[A-Za-z0-9+/=]+/g, ''))) {
     throw new Error(`bundle_offline.mjs: ${args.html} is not a -sSINGLE_FILE=1 build (it loads another file)`);
   }
-  const out = html.slice(0, at) + catalogScript(args.data) + html.slice(at + MARKER.length);
+  const out = html.slice(0, at) + catalogScript(args.data) + fontScript(args.font) + html.slice(at + MARKER.length);
   mkdirSync(dirname(args.out), { recursive: true });
   const tmp = args.out + '.tmp';
   writeFileSync(tmp, out);

@@ -12,8 +12,14 @@ Over-inclusion (a CJK character in a comment) costs a few hundred bytes; a missi
 the set errs on the side of more. The same text is written to --out-text: app_load_fonts builds the
 glyph ranges from it (ImGui 1.86 needs explicit ranges) and tests/ui checks coverage against the atlas.
 
+A second, larger cut (--common-out-font/--common-out-text) holds the characters users type or paste that
+the page itself never shows: every character of GB2312 (GB/T 2312-1980, enumerated with Python's gb2312
+codec: 6,763 hanzi plus its punctuation, fullwidth forms, kana, Greek and Cyrillic), the CJK Symbols and
+Punctuation block (U+3000..U+303F) and the fullwidth ASCII forms (U+FF01..U+FF5E). The page starts with the
+small cut and loads this one only when a typed name has a character the small cut lacks (web/app/fonts.cpp).
+
 Usage: subset_font.py --font F.ttc [--font-number 0] --out-font OUT.ttf --out-text OUT.txt
-                      --sources DIR... --data DIR
+                      --sources DIR... --data DIR [--common-out-font C.ttf --common-out-text C.txt]
 """
 import argparse
 import json
@@ -60,6 +66,35 @@ def data_chars(data_dir):
     return chars
 
 
+def common_chars():
+    """GB2312's every double-byte character, CJK punctuation and fullwidth ASCII (see the module doc)."""
+    chars = set()
+    for hi in range(0xA1, 0xF8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                chars.add(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass  # an unassigned position of the GB2312 grid
+    chars.update(chr(c) for c in range(0x3000, 0x3040))
+    chars.update(chr(c) for c in range(0xFF01, 0xFF5F))
+    return chars
+
+
+def cut(font, font_number, text, out_font):
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as tmp:
+        tmp.write(text)
+        tmp_path = tmp.name
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "fontTools.subset", font, "--font-number=" + font_number,
+             "--text-file=" + tmp_path, "--output-file=" + out_font,
+             # ImGui reads only glyf/loca/cmap/hmtx metrics: drop hinting and layout tables.
+             "--no-hinting", "--layout-features=", "--drop-tables+=GSUB,GPOS,GDEF,DSIG"],
+            check=True)
+    finally:
+        os.unlink(tmp_path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--font", required=True)
@@ -68,6 +103,8 @@ def main():
     ap.add_argument("--out-text", required=True)
     ap.add_argument("--sources", nargs="*", default=[])
     ap.add_argument("--data", default="")
+    ap.add_argument("--common-out-font", default="")
+    ap.add_argument("--common-out-text", default="")
     args = ap.parse_args()
 
     chars = set(ASCII_PRINTABLE) | source_chars(args.sources) | data_chars(args.data)
@@ -77,18 +114,7 @@ def main():
     with open(args.out_text, "w", encoding="utf-8") as f:
         f.write(text)
 
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as tmp:
-        tmp.write(text)
-        tmp_path = tmp.name
-    try:
-        subprocess.run(
-            [sys.executable, "-m", "fontTools.subset", args.font, "--font-number=" + args.font_number,
-             "--text-file=" + tmp_path, "--output-file=" + args.out_font,
-             # ImGui reads only glyf/loca/cmap/hmtx metrics: drop hinting and layout tables.
-             "--no-hinting", "--layout-features=", "--drop-tables+=GSUB,GPOS,GDEF,DSIG"],
-            check=True)
-    finally:
-        os.unlink(tmp_path)
+    cut(args.font, args.font_number, text, args.out_font)
 
     # Report characters the source font lacks: they would render as '?'.
     from fontTools.ttLib import TTFont
@@ -99,6 +125,17 @@ def main():
     if missing:
         print("subset_font: warning: the font has no glyph for: " +
               " ".join("U+%04X(%s)" % (ord(c), c) for c in missing))
+
+    if args.common_out_font:
+        from fontTools.ttLib import TTFont as _TTFont
+        source_cmap = _TTFont(args.font, fontNumber=int(args.font_number)).getBestCmap()
+        # Only characters the source font has: the text is what the page reports as covered once loaded.
+        common = "".join(sorted(c for c in common_chars() if ord(c) in source_cmap))
+        with open(args.common_out_text, "w", encoding="utf-8") as f:
+            f.write(common)
+        cut(args.font, args.font_number, common, args.common_out_font)
+        print("subset_font: common cut %d characters, %d bytes -> %s" %
+              (len(common), os.path.getsize(args.common_out_font), args.common_out_font))
 
 
 if __name__ == "__main__":

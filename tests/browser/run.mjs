@@ -20,6 +20,7 @@ import './test_errors.mjs';
 import './test_custom_pricing.mjs';
 import './test_layout.mjs';
 import './test_inputs.mjs';
+import './test_glyphs.mjs';
 
 async function setup() {
   requireBuild();

@@ -135,5 +135,61 @@ TEST_F(Glyphs, CoreSentencesForASpreadOfScenarios) {
     EXPECT_GT(estimated, static_cast<int>(scenarios.size()) / 2);
 }
 
+// A name users type: "机房旧服务器（双路至强）" has 房 and 旧, which no page
+// string, core sentence or catalog entry uses, so the small cut lacks them and they drew as '?'. The page
+// asks for the common-CJK cut once, merges exactly those glyphs, and then draws the name without fallback.
+TEST(LazyGlyphs, TypedCustomHardwareNameRendersAfterTheCommonFontLoads) {
+    const std::string name = "机房旧服务器（双路至强）";
+    Page page("zh");
+    AppState* app = page.app();
+    const std::string scenario = R"({"schema": "infersizer.scenario/1", "model": "Llama-3.1-8B",
+        "hardware": {"name": ")" + name + R"(", "kind": "gpu", "memory_gib": 48, "bandwidth_gbs": 960,
+                     "fp16_tflops": 180}, "count": 1})";
+    ASSERT_EQ(app_set_scenario_json(app, scenario), "");
+    page.frames(1);
+
+    // Before: the small cut lacks some of the name's characters, and the page asks for the common cut.
+    const std::string missing = app_missing_glyphs(app);
+    EXPECT_FALSE(missing.empty()) << "the small cut already covers " << name << ": pick rarer characters";
+    EXPECT_NE(missing.find("房"), std::string::npos) << missing;  // 机 服 务 器 … are in page strings
+    EXPECT_TRUE(app_take_common_font_request(app));
+    EXPECT_FALSE(app_take_common_font_request(app)) << "asked twice";
+
+    // The platform hands the file over (here: the build's copy) and rebuilds the atlas between frames.
+    const std::string ttf = read_text(INFERSIZER_COMMON_FONT_TTF);
+    ASSERT_GT(ttf.size(), 500000u);
+    app_provide_common_font(app, ttf);
+    EXPECT_TRUE(app_fonts_dirty(app));
+    app_load_fonts(app, 16);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    EXPECT_FALSE(app_fonts_dirty(app));
+    page.frames(1);
+
+    EXPECT_EQ(app_missing_glyphs(app), "");
+    ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+    ASSERT_EQ(ImGui::GetIO().Fonts->Fonts.Size, 1) << "merged into the one font every widget uses";
+    for (const char* p = name.c_str(); *p;) {
+        unsigned int c = 0;
+        p += ImTextCharFromUtf8(&c, p, nullptr);
+        EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr) << "U+" << std::hex << c;
+    }
+    // Only what was needed: the atlas did not take the common cut's 7,000-odd glyphs.
+    EXPECT_LT(font->Glyphs.Size, static_cast<int>(bundled_glyph_text().size()));
+}
+
+// The common cut holds GB2312's 6,763 hanzi (GB/T 2312-1980) among its characters.
+TEST(LazyGlyphs, CommonCutCoversGb2312) {
+    const std::string_view text = common_glyph_text();
+    size_t hanzi = 0;
+    for (const char* p = text.data(); p < text.data() + text.size();) {
+        unsigned int c = 0;
+        p += ImTextCharFromUtf8(&c, p, text.data() + text.size());
+        if (c >= 0x4E00 && c <= 0x9FFF) ++hanzi;
+    }
+    EXPECT_GE(hanzi, 6763u);
+}
+
 }  // namespace
 }  // namespace infersizer::app::test

@@ -36,6 +36,10 @@ AppState* app_create(const CatalogTexts& files, const std::string& lang) {
 void app_destroy(AppState* s) { delete s; }
 
 void app_load_fonts(AppState* s, float pixel_size) { load_fonts(*s, pixel_size); }
+bool app_take_common_font_request(AppState* s) { return take_common_font_request(*s); }
+void app_provide_common_font(AppState* s, std::string ttf) { provide_common_font(*s, std::move(ttf)); }
+bool app_fonts_dirty(AppState* s) { return s->lazy_glyphs.atlas_dirty; }
+std::string app_missing_glyphs(AppState* s) { return missing_glyphs(*s); }
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] host API (JSON, URL, language)
@@ -188,6 +192,7 @@ bool app_frame(AppState* sp) {
         }
     }
     ImGui::End();
+    note_user_text(s);  // a character the atlas lacks asks for the common-CJK font (fonts.hpp)
 
     bool animating = false;
     if (s.frames_wanted > 0) {

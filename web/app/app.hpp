@@ -24,6 +24,16 @@ void app_destroy(AppState* s);
 // the bundled Latin font plus the subset CJK font. Call again when dpr changes.
 void app_load_fonts(AppState* s, float pixel_size);
 
+// The common-CJK font (fonts.hpp), loaded only when shown text needs it. After each frame the platform
+// asks app_take_common_font_request (true once: fetch dist/infersizer-cjk-common.ttf, or the offline file's
+// inline copy) and hands the bytes to app_provide_common_font; while app_fonts_dirty it rebuilds the atlas
+// with app_load_fonts outside a frame and recreates its font texture.
+bool app_take_common_font_request(AppState* s);
+void app_provide_common_font(AppState* s, std::string ttf);
+bool app_fonts_dirty(AppState* s);
+// Characters the page showed that its atlas cannot draw right now (drawn as '?'), UTF-8; "" when none.
+std::string app_missing_glyphs(AppState* s);
+
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);
 

@@ -7,6 +7,7 @@
 
 #include "catalog.hpp"
 #include "error.hpp"
+#include "fonts.hpp"
 #include "i18n.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
@@ -116,6 +117,7 @@ struct AppState {
     // --- Fonts ----------------------------------------------------------------------------------------
     ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state
     float font_pixel_size = 0;
+    LazyGlyphs lazy_glyphs;  // the common-CJK cut, fetched when a typed name needs it (fonts.hpp)
 
     // --- Frame pacing ---------------------------------------------------------------------------------
     int frames_wanted = 0;  // ask the platform for a few more frames after a change (layout settles)

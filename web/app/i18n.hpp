@@ -67,6 +67,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(config_understood_fmt, "已识别：%s", "Understood: %s")                                            \
     X(config_error_fmt, "无法识别：%s", "Not understood: %s")                                           \
     X(config_bad_json_fmt, "不是有效的 JSON：%s", "Not valid JSON: %s")                                 \
+    X(config_bad_json_at_fmt, "不是有效的 JSON：第 %d 行第 %d 列有误", "Not valid JSON: error at line %d, column %d") \
     X(config_shape_fmt, "%s，%d 层，隐藏维度 %d，注意力头 %d / KV 头 %d",                                \
       "%s, %d layers, hidden %d, heads %d / kv %d")                                                    \
     X(config_moe_fmt, "，%d 个专家（每 token 激活 %d 个）", ", %d experts (%d active)")                   \
@@ -276,11 +277,14 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(option_cloud_api, "云端 API", "Cloud API")                                                        \
     /* results: cost */                                                                                 \
     X(sec_cost, "成本", "Cost")                                                                         \
-    X(self_hosted, "自建", "Self-hosted")                                                               \
+    X(self_hosted, "租卡", "Rented cards")                                                             \
+    X(rent_config_fmt, "租 %s", "renting %s")                                                           \
+    X(rent_config_planner_fmt, "租 %s（规划器的选择：所选硬件没有租用价格）",                                \
+      "renting %s (the planner's pick: the chosen hardware has no rental price)")                       \
     X(break_even_short, "盈亏平衡", "Break-even")                                                         \
     X(per_month, "/月", "/month")                                                                       \
     X(per_mtok, "每百万输出 token", "per 1M output tokens")                                             \
-    X(break_even, "日请求量超过此值时自建更便宜", "self-hosting is cheaper above this traffic")          \
+    X(break_even, "日请求量超过此值时租卡更便宜", "renting cards is cheaper above this traffic")        \
     X(no_gpu_price, "该硬件没有已知的租用价格", "No known rental price for this hardware")              \
     X(exchange_fmt, "按 1 USD = %s CNY 换算", "converted at 1 USD = %s CNY")                            \
     /* results: warnings and hover */                                                                   \

@@ -2,8 +2,10 @@
 #include "widgets.hpp"
 
 #include "format.hpp"
+#include "text_wrap.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <imgui.h>
@@ -49,7 +51,7 @@ void draw_field_error(const std::string& error) {
     if (error.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(error.c_str());
+    WrappedText(error);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
 }
@@ -71,8 +73,8 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
         const std::string range = trf(S::range_fmt, s.lang, fmt_sig(spec.min * k, 6).c_str(), fmt_sig(spec.max * k, 6).c_str());
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(em * 28);
-        if (spec.tooltip) ImGui::TextUnformatted(spec.tooltip);
-        ImGui::TextUnformatted(range.c_str());
+        if (spec.tooltip) WrappedText(spec.tooltip);
+        WrappedText(range);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -156,9 +158,9 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(em * 28);
-        if (spec.tooltip) ImGui::TextUnformatted(spec.tooltip);
-        ImGui::TextUnformatted(range.c_str());
-        if (optional) ImGui::TextUnformatted(tr(S::optional_hint, s.lang));
+        if (spec.tooltip) WrappedText(spec.tooltip);
+        WrappedText(range);
+        if (optional) WrappedText(tr(S::optional_hint, s.lang));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -271,8 +273,8 @@ void TraceTooltip(const AppState& s, const char* key) {
             MutedText(key);
             open = true;
         }
-        ImGui::Text("%s: %s", tr(S::trace_formula, s.lang), t.formula.c_str());
-        if (!t.values.empty()) ImGui::Text("%s: %s", tr(S::trace_values, s.lang), t.values.c_str());
+        WrappedText(std::string(tr(S::trace_formula, s.lang)) + ": " + t.formula);
+        if (!t.values.empty()) WrappedText(std::string(tr(S::trace_values, s.lang)) + ": " + t.values);
     }
     if (open) {
         ImGui::PopTextWrapPos();
@@ -293,10 +295,44 @@ void SectionTitle(const char* text) {
     ImGui::Separator();
 }
 
+void WrappedText(std::string_view text) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float wrap_pos_x = window->DC.TextWrapPos;
+    if (wrap_pos_x < 0.0f) {  // no wrap position pushed: drawn as is
+        ImGui::TextUnformatted(text.data(), text.data() + text.size());
+        return;
+    }
+    const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, wrap_pos_x);
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const auto measure = [&](std::string_view p) {
+        return font->CalcTextSizeA(size, FLT_MAX, 0.0f, p.data(), p.data() + p.size()).x;
+    };
+    // One item with the breaks as newlines keeps ImGui's line spacing and a single hover rectangle; ImGui's
+    // own wrap is off for it, so only our breaks apply.
+    std::string joined;
+    joined.reserve(text.size() + 8);
+    bool first = true;
+    for (const WrapLine& l : wrap_lines(text, width, measure)) {
+        if (!first) joined += '\n';
+        first = false;
+        joined.append(text.data() + l.begin, l.end - l.begin);
+    }
+    ImGui::PushTextWrapPos(-1.0f);
+    ImGui::TextUnformatted(joined.data(), joined.data() + joined.size());
+    ImGui::PopTextWrapPos();
+}
+
+void TextWrappedCjk(std::string_view text) {
+    ImGui::PushTextWrapPos(0.0f);
+    WrappedText(text);
+    ImGui::PopTextWrapPos();
+}
+
 void ColoredWrapped(const ImVec4& color, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text.c_str());
+    WrappedText(text);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
 }
@@ -311,9 +347,16 @@ void MutedTextFlow(const std::string& text) {
     SameLineIfFits(ImGui::CalcTextSize(text.c_str()).x);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text.c_str());
+    WrappedText(text);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
+}
+
+void SourceLine(const std::string& source, Lang lang) {
+    const bool repository_path = source.rfind("docs/", 0) == 0 || source.rfind("data/", 0) == 0 ||
+                                 source.find(".md") != std::string::npos;
+    if (source.empty() || repository_path) return;
+    MutedText(trf(S::source_fmt, lang, source.c_str()));
 }
 
 void HelpMarker(const char* text) {
@@ -321,7 +364,7 @@ void HelpMarker(const char* text) {
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-        ImGui::TextUnformatted(text);
+        WrappedText(text);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -329,7 +372,7 @@ void HelpMarker(const char* text) {
 
 void MutedText(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextUnformatted(text.c_str());
+    WrappedText(text);  // wraps only inside a PushTextWrapPos (tooltips); unchanged elsewhere
     ImGui::PopStyleColor();
 }
 

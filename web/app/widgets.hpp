@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace infersizer::app {
 
@@ -58,6 +59,12 @@ void FigureText(const AppState& s, const char* key, const std::string& text);
 
 // A section's title line with a rule under it.
 void SectionTitle(const char* text);
+// Text wrapped at the current wrap position (PushTextWrapPos; none when unset) by text_wrap's rules, which
+// never split a figure, unit or name the way ImGui's own wrap does ("$5,\n840"). One item, like
+// TextUnformatted.
+void WrappedText(std::string_view text);
+// ImGui::TextWrapped's replacement: wraps at the right edge of the window or table cell.
+void TextWrappedCjk(std::string_view text);
 // Wrapped text in a verdict colour.
 void ColoredWrapped(const ImVec4& color, const std::string& text);
 
@@ -65,6 +72,11 @@ void ColoredWrapped(const ImVec4& color, const std::string& text);
 void SameLineIfFits(float next_width);
 // Muted text that continues the current line when it fits, else wraps onto the next lines.
 void MutedTextFlow(const std::string& text);
+
+// "来源：…" under a tooltip, for a source that names a publication or an address. A source that is a path in
+// this repository ("docs/references/….md §3 …") means nothing to a reader of the page and is not shown
+// there (the CLI's JSON and the catalog keep it).
+void SourceLine(const std::string& source, Lang lang);
 
 // A "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);

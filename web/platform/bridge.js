@@ -162,6 +162,36 @@
     });
   }
 
+  // ---------------------------------------------------------------------------------------------- [font]
+  // The common-CJK font cut (web/app/fonts.hpp) is fetched only when the page shows a character its small
+  // cut lacks (a typed hardware name). The offline file carries it inline as base64 in
+  // <script type="application/octet-stream" id="infersizer-font-common"> (scripts/bundle_offline.mjs).
+  const COMMON_FONT_FILE = 'infersizer-cjk-common.ttf';
+
+  function commonFontBytes() {
+    const el = element('infersizer-font-common');
+    if (el) {
+      const bin = atob(el.textContent.trim());
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
+      return Promise.resolve(bytes);
+    }
+    return fetch(COMMON_FONT_FILE, { credentials: 'same-origin' })
+      .then((res) => (res.ok ? res.arrayBuffer() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((buf) => new Uint8Array(buf));
+  }
+
+  function loadCommonFont() {
+    commonFontBytes().then((bytes) => {
+      const ptr = Module['_malloc'](bytes.length);
+      HEAPU8.set(bytes, ptr);
+      try { Module['_is_provide_common_font'](ptr, bytes.length); } finally { Module['_free'](ptr); }
+    }, (err) => {
+      // The page keeps working; the few characters show as '?' (and _debug.missingGlyphs lists them).
+      console.warn(`InferSizer: could not load ${COMMON_FONT_FILE}: ${err && err.message ? err.message : err}`);
+    });
+  }
+
   let runtimeUp = false;  // main() has run: exports may be called
   let platformReadyResolve;
   const platformReady = new Promise((resolve) => { platformReadyResolve = resolve; });
@@ -225,6 +255,7 @@
       scheduleUrlWrite();
     },
     copyText(text, fromApp) { copyToClipboard(text, fromApp); },
+    wantCommonFont() { loadCommonFont(); },
   };
 
   Promise.all([Promise.resolve().then(loadCatalog), platformReady]).then(([catalog]) => start(catalog), (err) => showError(err.message));
@@ -288,6 +319,8 @@
       // [font size in CSS px, atlas size in device px, ImGui's display width, height in CSS px]: the size
       // chosen from the window (font_size.hpp) and the size the layout used.
       fontPx() { return started ? callString('is_debug_font').split(' ').map(Number) : null; },
+      // Characters shown that the font atlas cannot draw right now ('?' on screen); '' when none.
+      missingGlyphs() { return started ? callString('is_missing_glyphs') : ''; },
     },
   };
   window.infersizer = api;

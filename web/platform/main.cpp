@@ -101,6 +101,7 @@ EM_JS(void, is_js_result_changed, (), { Module.isBridge.resultChanged(); });
 EM_JS(void, is_js_lang_changed, (const char* lang), { Module.isBridge.langChanged(UTF8ToString(lang)); });
 EM_JS(void, is_js_copy_text, (const char* text, int from_app),
       { Module.isBridge.copyText(UTF8ToString(text), from_app !== 0); });
+EM_JS(void, is_js_want_common_font, (), { Module.isBridge.wantCommonFont(); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 namespace {
@@ -257,6 +258,8 @@ const char* get_clipboard_text(void*) { return g_platform.clipboard_text.c_str()
 // -----------------------------------------------------------------------------------------------------
 
 void report_after_frame(Platform& p) {
+    // Shown text has a character the small font cut lacks: bridge.js fetches the common-CJK cut once.
+    if (infersizer::app::app_take_common_font_request(p.app)) is_js_want_common_font();
     // A copy button; bridge.js completes a '?query' request into the page's full link (app.hpp).
     std::string copy = infersizer::app::app_take_clipboard_request(p.app);
     if (!copy.empty()) {
@@ -322,6 +325,8 @@ void main_loop_tick() {
         p.geometry_dirty = false;
         sync_geometry(p);
     }
+    // The common-CJK cut arrived (is_provide_common_font): rebuild the atlas outside a frame.
+    if (p.dpr > 0 && infersizer::app::app_fonts_dirty(p.app)) load_fonts(p);
     if (p.frames_left > 0 && p.backing_w > 0) {
         --p.frames_left;
         draw_frame(p);
@@ -425,6 +430,18 @@ EMSCRIPTEN_KEEPALIVE const char* is_catalog_summary() {
 // The start URL's refused parameters, one line each ("" when none).
 EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
     return hand_to_js(g_platform.app ? infersizer::app::app_url_errors(g_platform.app) : "");
+}
+
+// The common-CJK font's bytes, fetched by bridge.js after is_js_want_common_font (copied; JS frees them).
+EMSCRIPTEN_KEEPALIVE void is_provide_common_font(const char* bytes, int size) {
+    if (g_platform.app == nullptr || bytes == nullptr || size <= 0) return;
+    infersizer::app::app_provide_common_font(g_platform.app, std::string(bytes, static_cast<size_t>(size)));
+    request_frames(kActiveFrames);
+}
+
+// Characters the page showed that its atlas cannot draw right now (tests: no '?' fallback).
+EMSCRIPTEN_KEEPALIVE const char* is_missing_glyphs() {
+    return g_platform.app != nullptr ? hand_to_js(infersizer::app::app_missing_glyphs(g_platform.app)) : "";
 }
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }

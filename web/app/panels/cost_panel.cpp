@@ -81,18 +81,23 @@ void DrawCostPanel(AppState& s) {
 
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", tr(S::self_hosted, s.lang));
+    TextWrappedCjk(tr(S::self_hosted, s.lang));
     ImGui::TableNextColumn();
     if (c.has_gpu_price) {
         money_per_month(s, "cost.self_hosted_per_month_usd", c.self_hosted_per_month_usd, c.cny_per_usd);
         MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang));
+        // Which cards and how many the figure prices: the core's pick ("4 × H100 SXM"), never the page's.
+        if (!c.self_hosted_config.empty())
+            ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                           trf(c.self_hosted_from_planner ? S::rent_config_planner_fmt : S::rent_config_fmt, s.lang,
+                               c.self_hosted_config.c_str()));
     } else {
         ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), tr(S::no_gpu_price, s.lang));
     }
 
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", tr(S::option_api, s.lang));
+    TextWrappedCjk(tr(S::option_api, s.lang));
     ImGui::TableNextColumn();
     money_per_month(s, "cost.api_per_month_usd", c.api_per_month_usd, c.cny_per_usd);
     if (!c.api_model.empty()) MutedTextFlow(c.api_model);
@@ -100,7 +105,7 @@ void DrawCostPanel(AppState& s) {
     if (c.has_gpu_price && c.break_even_requests_per_day.hi > 0) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", tr(S::break_even_short, s.lang));
+        TextWrappedCjk(tr(S::break_even_short, s.lang));
         ImGui::TableNextColumn();
         FigureText(s, "cost.break_even_requests_per_day",
                    fmt_count_interval(c.break_even_requests_per_day, tr(S::unit_per_day, s.lang), s.lang));

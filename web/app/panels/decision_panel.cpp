@@ -40,24 +40,24 @@ float badge_width(Lang lang) {
 void draw_row_wide(const AppState& s, const DecisionRow& d) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", option_label(d.option, s.lang));
+    TextWrappedCjk(option_label(d.option, s.lang));
     ImGui::TableNextColumn();
     VerdictBadge(d.verdict, decision_word(d.verdict, s.lang), badge_id(d.option).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
+    TextWrappedCjk(d.reason.in(s.lang_code()));
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", d.fails_when.in(s.lang_code()).c_str());
+    TextWrappedCjk(d.fails_when.in(s.lang_code()));
 }
 
 void draw_row_narrow(const AppState& s, const DecisionRow& d) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", option_label(d.option, s.lang));
+    TextWrappedCjk(option_label(d.option, s.lang));
     VerdictBadge(d.verdict, decision_word(d.verdict, s.lang), badge_id(d.option).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", d.reason.in(s.lang_code()).c_str());
+    TextWrappedCjk(d.reason.in(s.lang_code()));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", trf(S::fails_when_fmt, s.lang, d.fails_when.in(s.lang_code()).c_str()).c_str());
+    TextWrappedCjk(trf(S::fails_when_fmt, s.lang, d.fails_when.in(s.lang_code()).c_str()));
     ImGui::PopStyleColor();
 }
 

@@ -74,8 +74,8 @@ void hardware_tooltip(const Hardware& h, Lang lang) {
     if (!h.is_cpu())
         MutedText(h.fp16_tflops ? trf(S::hw_fp16_fmt, lang, fmt_sig(*h.fp16_tflops, 4).c_str())
                                 : std::string(tr(S::hw_fp16_unknown, lang)));
-    if (!h.notes.empty()) ImGui::TextUnformatted(h.notes.c_str());
-    if (!h.source.empty()) MutedText(trf(S::source_fmt, lang, h.source.c_str()));
+    if (!h.notes.empty()) WrappedText(h.notes);
+    SourceLine(h.source, lang);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -454,8 +454,8 @@ void draw_engine(AppState& s) {
             if (ImGui::IsItemHovered() && (!e.notes.empty() || !e.source.empty())) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-                if (!e.notes.empty()) ImGui::TextUnformatted(e.notes.c_str());
-                if (!e.source.empty()) MutedText(trf(S::source_fmt, s.lang, e.source.c_str()));
+                if (!e.notes.empty()) WrappedText(e.notes);
+                SourceLine(e.source, s.lang);
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
             }

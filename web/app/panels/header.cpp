@@ -78,7 +78,7 @@ void DrawMessages(AppState& s) {
     if (!s.catalog) {
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(trf(S::catalog_error_fmt, s.lang, s.catalog_error.c_str()).c_str());
+        WrappedText(trf(S::catalog_error_fmt, s.lang, s.catalog_error.c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         return;
@@ -91,7 +91,7 @@ void DrawMessages(AppState& s) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, amber);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(trf(S::url_error_fmt, s.lang, e.path.c_str(), e.message.c_str()).c_str());
+        WrappedText(trf(S::url_error_fmt, s.lang, e.path.c_str(), e.message.c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         ImGui::PopID();
@@ -103,7 +103,7 @@ void DrawMessages(AppState& s) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(trf(S::edit_refused_fmt, s.lang, s.edit_error.c_str()).c_str());
+        WrappedText(trf(S::edit_refused_fmt, s.lang, s.edit_error.c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         if (dismissed) s.edit_error.clear();
@@ -111,7 +111,7 @@ void DrawMessages(AppState& s) {
     if (!s.result && !s.result_error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(trf(S::estimate_failed_fmt, s.lang, s.result_error.c_str()).c_str());
+        WrappedText(trf(S::estimate_failed_fmt, s.lang, s.result_error.c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }

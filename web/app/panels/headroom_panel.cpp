@@ -18,7 +18,7 @@ void draw_command(AppState& s, const char* id, S label, const std::string& comma
     // Read-only and selectable: a long command wraps instead of running off the panel.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotLines));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(command.empty() ? "—" : command.c_str());
+    WrappedText(command.empty() ? "—" : command);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::PopID();

@@ -141,7 +141,7 @@ void draw_custom_form(AppState& s) {
     if (!f.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(f.error.c_str());
+        WrappedText(f.error);
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -169,12 +169,21 @@ void draw_config_paste(AppState& s) {
         std::string parse_error;
         try {
             j = nlohmann::json::parse(s.config_paste);
+        } catch (const nlohmann::json::parse_error& e) {
+            // nlohmann's what() quotes the pasted text ("last read: '{\"mo'") in English: the page names
+            // the line and column instead, in the page's language.
+            int line = 1, column = 1;
+            for (size_t i = 0; i + 1 < e.byte && i < s.config_paste.size(); ++i) {
+                if (s.config_paste[i] == '\n') ++line, column = 1;
+                else ++column;
+            }
+            parse_error = trf(S::config_bad_json_at_fmt, s.lang, line, column);
         } catch (const nlohmann::json::exception& e) {
-            parse_error = e.what();
+            parse_error = trf(S::config_bad_json_fmt, s.lang, e.what());
         }
         if (!parse_error.empty()) {
             s.config_ok = false;
-            s.config_message = trf(S::config_bad_json_fmt, s.lang, parse_error.c_str());
+            s.config_message = parse_error;
         } else {
             std::string name = "custom";
             if (j.is_object() && j.contains("_name_or_path") && j["_name_or_path"].is_string())
@@ -197,7 +206,7 @@ void draw_config_paste(AppState& s) {
     if (!s.config_message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(s.config_ok ? Verdict::yes : Verdict::no));
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(s.config_message.c_str());
+        WrappedText(s.config_message);
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -221,9 +230,9 @@ void format_tooltip(const Text& description, const std::vector<std::string>& eng
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-    ImGui::TextUnformatted(description.in(lang_id(lang)).c_str());
+    WrappedText(description.in(lang_id(lang)));
     if (!engines.empty()) MutedText(trf(S::runs_on_fmt, lang, joined(engines).c_str()));
-    if (!source.empty()) MutedText(trf(S::source_fmt, lang, source.c_str()));
+    SourceLine(source, lang);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }

@@ -89,8 +89,8 @@ void DrawSpeedPanel(AppState& s) {
     FigureText(s, "performance.burst_ttft_s", fmt_seconds(p.burst_ttft_s, s.lang, 2));
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s · %s", tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang),
-                       trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp).c_str());
+    TextWrappedCjk(std::string(tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang)) +
+                   " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp));
     ImGui::PopStyleColor();
 }
 

@@ -1,0 +1,67 @@
+// test_glyphs.mjs — a name users type renders without '?' fallback: the page starts with its small font cut
+// (no request for the common-CJK cut), and fetches infersizer-cjk-common.ttf (hosted) or decodes its inline
+// copy (offline file, network off) only when shown text needs a glyph the small cut lacks
+// (window.infersizer._debug.missingGlyphs lists what the atlas cannot draw right now).
+import { test, assert, assertClean, openPage, waitReady, screenshot, OFFLINE_URL } from './lib/harness.mjs';
+
+// 房 and 旧 are in no page string, core sentence or catalog entry, so the small cut lacks them.
+const NAME = '机房旧服务器（双路至强）';
+const SCENARIO = {
+  model: 'Llama-3.1-8B',
+  hardware: { name: NAME, kind: 'gpu', memory_gib: 48, bandwidth_gbs: 960, fp16_tflops: 180 },
+  count: 1,
+};
+const COMMON_FONT = 'infersizer-cjk-common.ttf';
+
+async function setNameAndWaitForGlyphs(page) {
+  return page.evaluate(async (scenario) => {
+    const api = window.infersizer;
+    const before = api._debug.missingGlyphs();
+    api.setScenario(scenario);
+    const deadline = Date.now() + 5000;
+    let missing = null;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      missing = api._debug.missingGlyphs();
+      if (missing === '') break;
+    }
+    return { before, missing, hardware: api.getScenario().hardware };
+  }, SCENARIO);
+}
+
+test('glyphs: a typed Chinese hardware name loads the common-CJK font once and draws without fallback', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url, { locale: 'zh-CN' });
+  try {
+    await waitReady(p.page);
+    assert(!p.record.requests.some((u) => u.endsWith(COMMON_FONT)), `the common font was fetched at start-up: ${p.record.requests.join(' ')}`);
+    const out = await setNameAndWaitForGlyphs(p.page);
+    assert(out.before === '', `missing glyphs before the name: ${out.before}`);
+    assert(out.missing === '', `still missing after 5 s: ${out.missing}`);
+    assert(out.hardware && out.hardware.name === NAME, `scenario hardware: ${JSON.stringify(out.hardware)}`);
+    const fetched = p.record.requests.filter((u) => u.endsWith(COMMON_FONT));
+    assert(fetched.length === 1, `expected one request for ${COMMON_FONT}, got ${fetched.length}`);
+    await screenshot(p.page, 'glyphs-custom-name-zh.png');
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return `${COMMON_FONT} fetched once`;
+  } finally {
+    await p.close();
+  }
+});
+
+test('glyphs: the offline file draws the typed name from its inline common-CJK font, network off', async ({ browser }) => {
+  const p = await openPage(browser, OFFLINE_URL, { locale: 'zh-CN', offline: true });
+  try {
+    await waitReady(p.page);
+    const inline = await p.page.evaluate(() => {
+      const el = document.getElementById('infersizer-font-common');
+      return el ? el.textContent.trim().length : 0;
+    });
+    assert(inline > 100000, `the offline file has no inline common font (${inline} base64 characters)`);
+    const out = await setNameAndWaitForGlyphs(p.page);
+    assert(out.missing === '', `still missing after 5 s: ${out.missing}`);
+    assertClean(p.record, (u) => u.split(/[?#]/)[0] === OFFLINE_URL || u.startsWith('data:'));
+    return `inline font ${inline} base64 characters`;
+  } finally {
+    await p.close();
+  }
+});

@@ -1,0 +1,190 @@
+// test_zh_text.cpp — in Chinese, the page never draws an English sentence. Every text the page draws is
+// captured with ImGui's own logging (LogToBuffer: RenderText feeds g.LogBuffer, one line per screen row),
+// for the default scenario and every golden scenario, on a display tall enough that nothing is scrolled
+// out, plus the tooltips of every item of the default page. A line with no CJK character and a run of three
+// or more English words is a failure. Identifiers are not words: catalog names (models, hardware, engines,
+// formats, API models) are removed first, and a token with a digit, an inner capital (vLLM) or all capitals
+// (GPU, TTFT) or any symbol but a trailing , . ; : is no word either.
+#include "ui_harness.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <set>
+#include <sstream>
+
+namespace infersizer::app::test {
+namespace {
+
+bool has_cjk(const std::string& line) {
+    for (size_t i = 0; i < line.size();) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, line.c_str() + i, line.c_str() + line.size());
+        if (n <= 0) break;
+        i += static_cast<size_t>(n);
+        if ((c >= 0x3000 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFFEF)) return true;
+    }
+    return false;
+}
+
+// An English word: letters only (a trailing , . ; : allowed), lower case or Capitalised.
+bool english_word(std::string t) {
+    while (!t.empty() && std::strchr(",.;:", t.back())) t.pop_back();
+    if (t.size() < 2) return t == "a" || t == "I";
+    for (char c : t)
+        if (!std::isalpha(static_cast<unsigned char>(c))) return false;
+    for (size_t i = 1; i < t.size(); ++i)
+        if (std::isupper(static_cast<unsigned char>(t[i]))) return false;  // vLLM, GPU, TTFT: identifiers
+    return true;
+}
+
+// The longest run of consecutive English words in `line`.
+int english_run(const std::string& line) {
+    std::istringstream in(line);
+    std::string tok;
+    int run = 0, best = 0;
+    while (in >> tok) {
+        run = english_word(tok) ? run + 1 : 0;
+        best = std::max(best, run);
+    }
+    return best;
+}
+
+class ZhText : public ::testing::Test {
+protected:
+    void SetUp() override {
+        page_ = std::make_unique<Page>("zh", ImVec2(1280, 9000));
+        const Catalog& c = *page_->state().catalog;
+        for (const ModelArch& m : c.models) names_.insert(m.id), names_.insert(m.family);
+        for (const Hardware& h : c.hardware) names_.insert(h.vendor + " " + h.name), names_.insert(h.name);
+        for (const Engine& e : c.engines) names_.insert(e.name);
+        for (const WeightFormat& f : c.weight_formats) names_.insert(f.id);
+        for (const KvFormat& f : c.kv_formats) names_.insert(f.id);
+        for (const ApiPrice& p : c.api_prices) names_.insert(p.model), names_.insert(p.provider);
+        names_.erase("");
+    }
+
+    // Runs one frame with ImGui's log capturing every drawn text; returns it. ImGui 1.86 ends a log at the
+    // End() of any top-level window, so the log goes to the clipboard (LogToClipboard), whose handler here
+    // collects it: the whole page in a plain frame, the page up to the tooltip and the tooltip when one opens.
+    std::string frame_text() {
+        static std::string* sink = nullptr;
+        std::string text;
+        sink = &text;
+        ImGuiIO& io = ImGui::GetIO();
+        const auto saved = io.SetClipboardTextFn;
+        io.SetClipboardTextFn = [](void*, const char* t) { *sink += t, *sink += '\n'; };
+        ImGui::NewFrame();
+        ImGui::LogToClipboard();
+        app_frame(page_->app());
+        ImGui::LogFinish();
+        ImGui::Render();
+        io.SetClipboardTextFn = saved;
+        sink = nullptr;
+        return text;
+    }
+
+    // Commands (launch, load test) are identifiers, copied as they are; their comments belong to the
+    // deploy hints' owner (issue #9, helper A: launch/load-test commands). TODO: drop this skip once the
+    // commands' "#" comments are bilingual.
+    bool in_command(const std::string& line) const {
+        if (!page_->state().result || line.size() < 8) return false;
+        const DeployHints& d = page_->state().result->deploy;
+        return d.launch_command.find(line) != std::string::npos || d.load_test_command.find(line) != std::string::npos;
+    }
+
+    // TODO(issue #9): the core's traces (Trace::formula, Trace::values) are English only, in the result JSON
+    // and the CLI as on the page; bilingual traces change the result contract and are left for a follow-up.
+    bool in_trace(const std::string& line) const {
+        if (!page_->state().result || line.size() < 8) return false;
+        for (const Trace& t : page_->state().result->trace)
+            if (t.formula.find(line) != std::string::npos || t.values.find(line) != std::string::npos) return true;
+        return false;
+    }
+
+    void check(const std::string& text, const std::string& where) {
+        // A table row is logged as one line, "| a | b |": each cell is a text of its own.
+        std::string cells = text;
+        for (size_t at; (at = cells.find(" | ")) != std::string::npos;) cells.replace(at, 3, "\n");
+        std::istringstream in(cells);
+        std::string line;
+        while (std::getline(in, line)) {
+            ++lines_;
+            while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+            while (!line.empty() && (line.back() == ' ' || line.back() == '|')) line.pop_back();
+            if (has_cjk(line) || in_command(line) || in_trace(line)) continue;
+            std::string stripped = line;
+            // Longest names first, so "NVIDIA H100 SXM" goes before "H100".
+            std::vector<std::string> names(names_.begin(), names_.end());
+            std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+            for (const std::string& n : names)
+                for (size_t at; (at = stripped.find(n)) != std::string::npos;) stripped.replace(at, n.size(), " # ");
+            if (english_run(stripped) >= 3 && failures_.insert(line).second)
+                ADD_FAILURE() << "English sentence in the zh page (" << where << "): \"" << line << "\"";
+        }
+    }
+
+    std::unique_ptr<Page> page_;
+    std::set<std::string> names_;
+    std::set<std::string> failures_;
+    size_t lines_ = 0;
+};
+
+TEST(ZhTextClassifier, FlagsEnglishSentencesOnly) {
+    EXPECT_GE(english_run("Fits on one card with room to spare"), 3);
+    EXPECT_LT(english_run("vLLM · TTFT p90 0.8 s · GPU H100"), 3);
+    EXPECT_LT(english_run("Llama-3.1-8B fp16 4 × H100"), 3);
+    EXPECT_TRUE(has_cjk("显存 80 GiB"));
+}
+
+TEST_F(ZhText, DefaultAndGoldenScenariosDrawNoEnglishSentence) {
+    page_->frames(3);  // first frames lay out (ImGui hides new windows in their first frame)
+    check(frame_text(), "default scenario");
+    for (const Golden& g : golden_scenarios()) {
+        ASSERT_EQ(app_set_scenario_json(page_->app(), g.scenario_json), "") << g.name;
+        page_->frames(2);
+        check(frame_text(), g.name);
+    }
+    EXPECT_GT(lines_, 500u);
+}
+
+// Tooltips: hover a grid over the default page (labels, figures with traces, table rows, help markers) and
+// capture each frame: ImGui ends the log at the tooltip's End(), so the capture ends with the tooltip.
+TEST_F(ZhText, TooltipsDrawNoEnglishSentence) {
+    page_.reset();  // one ImGui context at a time
+    page_ = std::make_unique<Page>("zh", ImVec2(1280, 2000));
+    page_->frames(3);
+    std::set<std::string> tooltips;
+    for (float y = 8; y < 2000; y += 24) {
+        for (float x = 40; x < 1280; x += 200) {
+            page_->hover(ImVec2(x, y));
+            const std::string text = frame_text();
+            check(text, "hovering " + std::to_string(int(x)) + "," + std::to_string(int(y)));
+            // A tooltip frame's capture stops before the page's last lines: count the distinct endings.
+            tooltips.insert(text.substr(text.size() > 200 ? text.size() - 200 : 0));
+        }
+    }
+    EXPECT_GE(tooltips.size(), 6u) << "few tooltips opened: the grid missed them";
+}
+
+// No raw JSON in a warning: a pasted config.json that does not parse is named by line and column in the
+// page's language, not by nlohmann's English what() that quotes the pasted text ("last read: '…'").
+TEST(ZhTextWarnings, BadPastedConfigNamesLineAndColumnWithoutQuotingIt) {
+    Page page("zh", ImVec2(1280, 1400));
+    page.frames(3);
+    ASSERT_TRUE(page.click(tr(S::paste_config, Lang::zh)));
+    page.state().config_paste = "{\"model_type\": \"llama\",\n  \"hidden_size\": oops}";
+    page.frames(1);
+    ASSERT_TRUE(page.click(tr(S::read_config, Lang::zh)));
+    const std::string& m = page.state().config_message;
+    EXPECT_FALSE(page.state().config_ok);
+    EXPECT_NE(m.find("第 2 行"), std::string::npos) << m;
+    EXPECT_EQ(m.find("oops"), std::string::npos) << m;
+    EXPECT_EQ(m.find("json.exception"), std::string::npos) << m;
+    EXPECT_EQ(m.find("last read"), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace infersizer::app::test
