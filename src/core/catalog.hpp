@@ -160,6 +160,9 @@ struct Hardware {
     std::optional<double> fp8_tflops;
     std::optional<double> int8_tops;
     std::optional<double> fp4_tflops;
+    // Whether the card has FP8 tensor cores, as sourced in hardware.json ("fp8_tensor_cores"): known even when
+    // its FP8 peak is not (Gaudi 2, the 4060 Ti, H200 NVL). nullopt: not known, never read as "no".
+    std::optional<bool> fp8_tensor_cores;
     std::optional<double> tdp_w;
     std::string interconnect;                // "NVLink 4", "none"
     std::optional<double> interconnect_gbs;  // aggregate bidirectional GB/s; none for PCIe-only cards

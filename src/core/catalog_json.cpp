@@ -221,6 +221,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.fp8_tflops = r.number("fp8_dense_tflops", kPositive, Need::optional);
     h.int8_tops = r.number("int8_dense_tops", kPositive, Need::optional);
     h.fp4_tflops = r.number("fp4_dense_tflops", kPositive, Need::optional);
+    h.fp8_tensor_cores = r.optional_flag("fp8_tensor_cores");
+    if (h.fp8_tflops) h.fp8_tensor_cores = true;  // a stated FP8 peak is FP8 tensor cores
     h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
     h.interconnect = r.string("interconnect", Need::optional);
     h.interconnect_gbs = r.number("interconnect_gbs", kPositive, Need::optional);
