@@ -136,10 +136,10 @@ std::optional<Text> format_runs_note(const WeightFormat& f, const Hardware& hw, 
     // the matmuls run at the 16-bit peak (hardware_peaks.cpp: no peak for the dtype → the fp16 one).
     if (!native && falls_back && (fp4 || hw.fp8_tensor_cores == false))
         return Text{hw.name + " 没有 " + dtype + " 张量核心：" + engine.name + " 以仅权重（weight-only）方式运行 " + f.id +
-                        "（Marlin 内核：权重按其位宽存储和读取，矩阵乘按 16 位峰值计算），速度按此估算。",
+                        "（权重按其位宽存储和读取、在内核中反量化，矩阵乘按 16 位峰值计算），速度按此估算。",
                     hw.name + " has no " + dtype + " tensor cores: " + engine.name + " runs " + f.id +
-                        " weight-only (Marlin kernels: the weights are stored and read at their own width, the "
-                        "matmuls run at the 16-bit peak); the speeds are estimated that way."};
+                        " weight-only (the weights are stored and read at their own width and dequantized in the "
+                        "kernels, the matmuls run at the 16-bit peak); the speeds are estimated that way."};
     if (!fp8 || hw.fp8_tflops || !hw.fp16_tflops) return std::nullopt;
     if (hw.fp8_tensor_cores == true)
         return Text{hw.name + " 支持 FP8，但目录没有其 FP8 峰值的可靠来源：预填充按 16 位峰值估算（偏保守）。",

@@ -5,7 +5,7 @@
 // cli/bench/serve), SGLang `sglang.launch_server` / `sglang.bench_serving`, TensorRT-LLM `trtllm-serve`
 // (nvidia.github.io/TensorRT-LLM commands/trtllm-serve), llama.cpp `llama-server` (the context is shared
 // by the --parallel slots, ggml-org/llama.cpp#11681), Ollama's OLLAMA_* server variables (envconfig/config.go)
-// and its OpenAI-compatible /v1 API (docs/openai.md).
+// and its OpenAI-compatible /v1 API (ollama/ollama, "OpenAI compatibility" doc).
 //
 // Runnable as written (issue #9): a node holds kCardsPerNode cards, so a plan over several nodes gives one
 // command per node, with the node count stated. Replicas that fit a node run as independent servers, one per
@@ -99,11 +99,10 @@ std::string bench_random(const Settings& s) {
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). Shell comments, in both languages.
 std::string expected(const Settings& s) {
-    const std::string ttft = fmt::sig_interval(s.ttft_p90_s, "s"), tps = fmt::sig_interval(s.tps_per_user);
-    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + ttft + "，每用户 " + tps +
-           " token/s；明显更差即未达估算。" +
-           "\n# expected at " + str(s.concurrency) + " concurrent users: TTFT p90 " + ttft + ", " + tps +
-           " tokens/s per user; clearly worse means the estimate does not hold.";
+    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::interval(s.ttft_p90_s, "s", "zh") +
+           "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。" +
+           "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::interval(s.ttft_p90_s, "s", "en") +
+           ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
 }
 
 // The part of the launch lines that says where each command runs: "" on one node.

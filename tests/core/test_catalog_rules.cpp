@@ -167,9 +167,9 @@ TEST(CatalogRules, Fp8OnAmpereWithVllmSaysWeightOnlyAndRunsAtThe16BitPeak) {
     const Context ctx = context(c, scenario("Llama-3.1-8B", "fp8", "vllm", "nvidia-a100-sxm-80gb"));
     ASSERT_EQ(ctx.warnings.size(), 1u);
     EXPECT_EQ(ctx.warnings[0].en,
-              "A100 SXM4 80GB has no FP8 tensor cores: vLLM runs fp8 weight-only (Marlin kernels: the weights are "
-              "stored and read at their own width, the matmuls run at the 16-bit peak); the speeds are estimated "
-              "that way.");
+              "A100 SXM4 80GB has no FP8 tensor cores: vLLM runs fp8 weight-only (the weights are stored and read at "
+              "their own width and dequantized in the kernels, the matmuls run at the 16-bit peak); the speeds are "
+              "estimated that way.");
     EXPECT_NE(ctx.warnings[0].zh.find("仅权重"), std::string::npos);
     const auto peak = compute_peak_tflops(ctx, nullptr);
     ASSERT_TRUE(peak.has_value());

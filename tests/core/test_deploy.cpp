@@ -202,8 +202,8 @@ TEST(Deploy, TheLoadTestStatesTheExpectedTtftAndTokensPerUser) {
         const Result r = test::estimate_ok(s);
         const std::string& t = r.deploy.load_test_command;
         EXPECT_HAS(t, "--max-concurrency 5");
-        EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::sig_interval(r.performance.ttft_p90_s, "s") +
-                          ", " + fmt::sig_interval(r.performance.decode_tps_per_seq) + " tokens/s per user");
+        EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::interval(r.performance.ttft_p90_s, "s", "en") +
+                          ", " + fmt::interval(r.performance.decode_tps_per_seq, "tokens/s", "en") + " per user");
         EXPECT_HAS(t, "# 预期（5 个并发用户）：首字时间 p90 ");
     }
 }
