@@ -31,6 +31,7 @@ std::optional<Interval> price_per_card_hour_usd(const Catalog& catalog, const Ha
 // The API row(s) the self-hosted cost is compared with, in their own currency.
 struct ApiChoice {
     std::string model;       // "deepseek-v4-pro (off-peak … peak)"
+    Text name;               // provider and model in both languages: "DeepSeek deepseek-v4-pro（谷时 … 峰时）"
     std::string provider;
     std::string currency;    // USD or CNY
     Interval input_per_mtok;   // across the chosen rows (off-peak … peak)

@@ -112,7 +112,7 @@ void DrawPlanPanel(AppState& s) {
         if (row.has_price) ImGui::TextUnformatted(fmt_money_interval(row.cost_per_month, row.currency, 0).c_str());
         else MutedText(tr(S::no_price, s.lang));
         ImGui::TableNextColumn();
-        MutedText(row.note);
+        MutedText(row.note_text.in(s.lang_code()));  // row.note is English only
     }
     ImGui::EndTable();
     // After the table, and from a copy: adopting replaces s.result, and with it the plan being drawn.
