@@ -144,6 +144,7 @@ void draw_results(AppState& s) {
     if (!s.result) return;
     DrawWarningsPanel(s);
     DrawDecisionPanel(s);
+    DrawFaqPanel(s);
     DrawPlanPanel(s);
 }
 
