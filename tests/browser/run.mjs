@@ -17,6 +17,7 @@ import './test_api.mjs';
 import './test_url.mjs';
 import './test_idle.mjs';
 import './test_errors.mjs';
+import './test_core_text.mjs';
 
 async function setup() {
   requireBuild();
