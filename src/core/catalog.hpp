@@ -328,8 +328,9 @@ struct Engine {
     // FP8/NVFP4 checkpoints carry); formats not listed use default_kv.
     std::map<std::string, std::string> default_kv_by_weights;
     EngineTraits traits;
+    Text description;  // what the engine is, for the user in both languages (empty when the catalog has none)
     std::string source;
-    std::string notes;
+    std::string notes;  // the calibration's provenance (English, for the catalog's readers)
 };
 
 // ---------------------------------------------------------------------------------------------------

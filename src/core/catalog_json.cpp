@@ -441,6 +441,8 @@ Engine parse_engine(const Reader& r) {
         }
     }
     if (auto traits = r.child("traits", Need::optional)) e.traits = parse_traits(*traits);
+    // Optional (a user catalog's engine may have none); when given, both languages.
+    if (auto d = r.child("description", Need::optional)) e.description = {d->string("zh", Need::required), d->string("en", Need::required)};
     e.source = r.source("source");
     e.notes = r.notes("notes");
     return e;

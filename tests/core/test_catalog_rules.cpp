@@ -464,5 +464,21 @@ TEST(JsonReader, ReportsEveryBadFieldWithItsPathAndItsIdFamily) {
     EXPECT_EQ(parse_errors[0].to_string(), "[scenario.type] scenario: must be a JSON object, got [1]");
 }
 
+// Issue #9: the page's engine tooltip showed engines.json's English calibration notes on the zh page; each
+// bundled engine now has a user-facing description in both languages, and a catalog without one still loads.
+TEST(CatalogRules, EnginesDescribeThemselvesInBothLanguages) {
+    for (const Engine& e : bundled::catalog().engines) {
+        SCOPED_TRACE(e.id);
+        EXPECT_EQ(e.description.en.rfind(e.name + ":", 0), 0u) << e.description.en;
+        EXPECT_EQ(e.description.zh.rfind(e.name + "：", 0), 0u) << e.description.zh;
+        EXPECT_NE(e.description.zh, e.description.en);
+    }
+    auto without = catalog_after(&CatalogFiles::engines, [](json& d) { entry(d, "engines", "vllm").erase("description"); });
+    EXPECT_TRUE(without->find_engine("vllm")->description.zh.empty());
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "vllm")["description"].erase("zh"); }),
+                  "[catalog.missing_field] engines.json: engines[0].description.zh: missing; must be a non-empty string");
+}
+
 }  // namespace
 }  // namespace infersizer

@@ -379,10 +379,12 @@ void draw_engine(AppState& s) {
                 edit_scenario(s, next);
             }
             if (selected) ImGui::SetItemDefaultFocus();
-            if (ImGui::IsItemHovered() && (!e.notes.empty() || !e.source.empty())) {
+            // The engine's description in the page's language; its notes are English calibration provenance.
+            const std::string& about = e.description.in(s.lang_code());
+            if (ImGui::IsItemHovered() && (!about.empty() || !e.source.empty())) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-                if (!e.notes.empty()) ImGui::TextUnformatted(e.notes.c_str());
+                if (!about.empty()) ImGui::TextUnformatted(about.c_str());
                 if (!e.source.empty()) MutedText(trf(S::source_fmt, s.lang, e.source.c_str()));
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
