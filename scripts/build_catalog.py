@@ -462,6 +462,17 @@ def validate_hardware(problems, ref):
                 "visible_memory_gib" in (s.get("covers") or []) for s in a.get("source") or [] if isinstance(s, dict)):
             problems.add("hardware.json", where, "visible_memory_gib",
                          "needs a source entry whose \"covers\" lists \"visible_memory_gib\"")
+        # Whether the card has FP8 tensor cores is a fact like a figure: sourced, and never against a stated peak.
+        fp8_cores = a.get("fp8_tensor_cores")
+        if fp8_cores is not None:
+            if not isinstance(fp8_cores, bool):
+                problems.add("hardware.json", where, "fp8_tensor_cores", "must be true, false or absent")
+            elif fp8_cores is False and a.get("fp8_dense_tflops") is not None:
+                problems.add("hardware.json", where, "fp8_tensor_cores", "is false but fp8_dense_tflops is stated")
+            if not any("fp8_tensor_cores" in (s.get("covers") or []) for s in a.get("source") or []
+                       if isinstance(s, dict)):
+                problems.add("hardware.json", where, "fp8_tensor_cores",
+                             "needs a source entry whose \"covers\" lists \"fp8_tensor_cores\"")
     cpu_ids = []
     for i, p in enumerate(ref.get("cpu_platforms") or []):
         where = entry_name("cpu_platforms", i, p, "id")

@@ -134,7 +134,7 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     row(out, t("自建 / 月", "self-hosted / month"),
         c.has_gpu_price ? fmt::column_interval(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
     row(out, t("API / 月", "API / month"),
-        fmt::column_interval(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model + ")"));
+        fmt::column_interval(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model_text.in(lang) + ")"));
     if (c.has_gpu_price)
         row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), fmt::column_interval(c.break_even_requests_per_day, ""));
     row(out, t("租用价依据", "rental prices"), c.price_basis.in(lang));

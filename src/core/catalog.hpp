@@ -160,6 +160,9 @@ struct Hardware {
     std::optional<double> fp8_tflops;
     std::optional<double> int8_tops;
     std::optional<double> fp4_tflops;
+    // Whether the card has FP8 tensor cores, as sourced in hardware.json ("fp8_tensor_cores"): known even when
+    // its FP8 peak is not (Gaudi 2, the 4060 Ti, H200 NVL). nullopt: not known, never read as "no".
+    std::optional<bool> fp8_tensor_cores;
     std::optional<double> tdp_w;
     std::string interconnect;                // "NVLink 4", "none"
     std::optional<double> interconnect_gbs;  // aggregate bidirectional GB/s; none for PCIe-only cards
@@ -332,8 +335,9 @@ struct Engine {
     // FP8/NVFP4 checkpoints carry); formats not listed use default_kv.
     std::map<std::string, std::string> default_kv_by_weights;
     EngineTraits traits;
+    Text description;  // what the engine is, for the user in both languages (empty when the catalog has none)
     std::string source;
-    std::string notes;
+    std::string notes;  // the calibration's provenance (English, for the catalog's readers)
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -221,6 +221,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.fp8_tflops = r.number("fp8_dense_tflops", kPositive, Need::optional);
     h.int8_tops = r.number("int8_dense_tops", kPositive, Need::optional);
     h.fp4_tflops = r.number("fp4_dense_tflops", kPositive, Need::optional);
+    h.fp8_tensor_cores = r.optional_flag("fp8_tensor_cores");
+    if (h.fp8_tflops) h.fp8_tensor_cores = true;  // a stated FP8 peak is FP8 tensor cores
     h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
     h.interconnect = r.string("interconnect", Need::optional);
     h.interconnect_gbs = r.number("interconnect_gbs", kPositive, Need::optional);
@@ -439,6 +441,8 @@ Engine parse_engine(const Reader& r) {
         }
     }
     if (auto traits = r.child("traits", Need::optional)) e.traits = parse_traits(*traits);
+    // Optional (a user catalog's engine may have none); when given, both languages.
+    if (auto d = r.child("description", Need::optional)) e.description = {d->string("zh", Need::required), d->string("en", Need::required)};
     e.source = r.source("source");
     e.notes = r.notes("notes");
     return e;

@@ -118,9 +118,9 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     if (f.compute_dtype == "fp4" && !hw.fp4_tflops && !falls_back)
         return Text{hw.name + " 没有 FP4 张量核心：" + f.id + " 需要 Blackwell 代的卡。",
                     hw.name + " has no FP4 tensor cores: " + f.id + " needs a Blackwell-generation card."};
-    // A card whose tensor figures the catalog leaves unknown (H200 NVL, GH200) is not judged by a missing FP8
-    // figure: only one with a stated 16-bit peak and no FP8 peak lacks FP8 tensor cores.
-    if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp16_tflops && !falls_back)
+    // Only a card the catalog states has no FP8 tensor cores (Ampere, Turing, Volta, RDNA 3) cannot run FP8; one
+    // whose FP8 peak is unknown (Gaudi 2, the 4060 Ti, H200 NVL, custom hardware) is not judged by the gap.
+    if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp8_tensor_cores == false && !falls_back)
         return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
                     hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
     return std::nullopt;
@@ -164,6 +164,34 @@ Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardwar
     if (!hw.bandwidth_gbs && hw.memory_channels && hw.memory_mts)
         hw.bandwidth_gbs = *hw.memory_channels * *hw.memory_mts * 8 / 1000;
     return hw;
+}
+
+std::optional<Text> format_runs_note(const WeightFormat& f, const Hardware& hw, const Engine& engine) {
+    if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
+    if (f.scheme == WeightScheme::gguf) return std::nullopt;
+    const bool fp8 = f.compute_dtype == "fp8", fp4 = f.compute_dtype == "fp4";
+    if (!fp8 && !fp4) return std::nullopt;
+    const bool native = fp8 ? (hw.fp8_tflops || hw.fp8_tensor_cores == true) : hw.fp4_tflops.has_value();
+    const bool falls_back = f.weight_only_fallback && f.weight_only_fallback->applies(hw, engine.id);
+    const std::string dtype = fp8 ? "FP8" : "FP4";
+    // The fallback dequantizes inside the kernel: the weights are read at their own bits (memory, decode) while
+    // the matmuls run at the 16-bit peak (hardware_peaks.cpp: no peak for the dtype → the fp16 one).
+    if (!native && falls_back && (fp4 || hw.fp8_tensor_cores == false))
+        return Text{hw.name + " 没有 " + dtype + " 张量核心：" + engine.name + " 以仅权重（weight-only）方式运行 " + f.id +
+                        "（权重按其位宽存储和读取、在内核中反量化，矩阵乘按 16 位峰值计算），速度按此估算。",
+                    hw.name + " has no " + dtype + " tensor cores: " + engine.name + " runs " + f.id +
+                        " weight-only (the weights are stored and read at their own width and dequantized in the "
+                        "kernels, the matmuls run at the 16-bit peak); the speeds are estimated that way."};
+    if (!fp8 || hw.fp8_tflops || !hw.fp16_tflops) return std::nullopt;
+    if (hw.fp8_tensor_cores == true)
+        return Text{hw.name + " 支持 FP8，但目录没有其 FP8 峰值的可靠来源：预填充按 16 位峰值估算（偏保守）。",
+                    hw.name + " runs FP8, but the catalog has no sourced FP8 peak for it: prefill is estimated at "
+                              "its 16-bit peak (on the careful side)."};
+    if (!hw.fp8_tensor_cores)
+        return Text{"不知道 " + hw.name + " 是否有 FP8 张量核心：预填充按 16 位峰值估算；若有，请填入 fp8_tflops。",
+                    "Whether " + hw.name + " has FP8 tensor cores is not known: prefill is estimated at its 16-bit "
+                                           "peak; give fp8_tflops if it has them."};
+    return std::nullopt;
 }
 
 Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
@@ -246,6 +274,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                                     "; choose another engine or format."});
     }
     if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine.id)) ctx.warnings.push_back(*why);
+    else if (auto how = format_runs_note(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*how);
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
                                 engine->name + " does not support the KV cache format " + kv->id + "."});

@@ -58,7 +58,8 @@ private:
 // Why `hw` (a GPU or NPU) cannot run weights in format `f` with engine `engine_id`, or nullopt when it can. An
 // fp4 or fp8 compute format needs the card's tensor cores of that dtype unless the format's weight_only_fallback
 // (formats.json) applies to the card and engine: in the bundled catalog FP8 on NVIDIA Ampere except with
-// TensorRT-LLM, and MXFP4 on any card; NVFP4 has none (Blackwell only). GGUF formats always run.
+// TensorRT-LLM, and MXFP4 on any card; NVFP4 has none (Blackwell only). GGUF formats always run. A card
+// lacks FP8 only when the catalog says so (fp8_tensor_cores false): an unknown FP8 peak is not a "no".
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
 
 // The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of
@@ -66,6 +67,11 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
 // prices) whose figures the object gives are replaced; a copy with nothing replaced estimates exactly as the card.
 // Without a bandwidth, DRAM channels × MT/s × 8 bytes gives it. Error: an unknown `based_on` id.
 Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardware& typed);
+
+// How `engine` runs format `f` on `hw` when it runs it other than on the dtype's own tensor cores, as the
+// speeds model it: weight-only through the format's fallback (FP8 on Ampere with vLLM), or an FP8 card whose
+// FP8 peak is unknown, or a card of which it is not known whether it has FP8 tensor cores. nullopt otherwise.
+std::optional<Text> format_runs_note(const WeightFormat& f, const Hardware& hw, const Engine& engine);
 
 // Resolves ids and custom objects; errors name the scenario field ("scenario.weights: unknown format
 // 'Q9'; accepted: ..."). Does not check that the model fits: that is an estimate, not an error.

@@ -73,6 +73,15 @@ std::string common_name(const std::vector<const ApiPrice*>& rows) {
     return name.empty() ? rows.front()->model : name;
 }
 
+// The price rows' distinctions in Chinese: the catalog names rows in English ("deepseek-v4-pro off-peak");
+// a distinction not listed here is a name, shown as the catalog spells it.
+std::string variant_zh(const std::string& v) {
+    static const std::pair<const char*, const char*> kWords[] = {{"off-peak", "谷时"}, {"peak", "峰时"}};
+    for (const auto& [en, zh] : kWords)
+        if (v == en) return zh;
+    return v;
+}
+
 ApiChoice choice_of(const std::vector<const ApiPrice*>& rows, Text rule) {
     ApiChoice c;
     c.model = common_name(rows);
@@ -87,13 +96,19 @@ ApiChoice choice_of(const std::vector<const ApiPrice*>& rows, Text rule) {
     }
     if (rows.size() > 1) {
         // The rows' own distinctions ("off-peak", "peak"), so the name says what the interval spans.
-        std::string variants;
+        std::string variants, variants_zh;
         for (const ApiPrice* r : rows) {
             const std::string v = trimmed(r->model.substr(std::min(r->model.size(), c.model.size())));
-            if (!v.empty()) variants += (variants.empty() ? "" : " … ") + v;
+            if (v.empty()) continue;
+            variants += (variants.empty() ? "" : " … ") + v;
+            variants_zh += (variants_zh.empty() ? "" : " … ") + variant_zh(v);
         }
-        if (!variants.empty()) c.model += " (" + variants + ")";
+        if (!variants.empty()) {
+            c.name = {c.provider + " " + c.model + "（" + variants_zh + "）", c.provider + " " + c.model + " (" + variants + ")"};
+            c.model += " (" + variants + ")";
+        }
     }
+    if (c.name.en.empty()) c.name = {c.provider + " " + c.model, c.provider + " " + c.model};
     c.rule = std::move(rule);
     return c;
 }
@@ -301,6 +316,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
     if (const auto api = compared_api(catalog, ctx.model, s.pricing)) {
         c.has_api_price = true;
         c.api_model = api->provider + " " + api->model;
+        c.api_model_text = api->name;
         c.api_currency = api->currency;
         c.api_rule = api->rule;
         const double requests_per_month = s.requests_per_day * kDaysPerMonth;

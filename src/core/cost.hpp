@@ -45,6 +45,7 @@ std::optional<Error> check_pricing(const Catalog& catalog, const Pricing& pricin
 // The API row(s) the self-hosted cost is compared with, in their own currency.
 struct ApiChoice {
     std::string model;       // "deepseek-v4-pro (off-peak … peak)"
+    Text name;               // provider and model in both languages: "DeepSeek deepseek-v4-pro（谷时 … 峰时）"
     std::string provider;
     std::string currency;    // USD or CNY
     Interval input_per_mtok;   // across the chosen rows (off-peak … peak)

@@ -253,8 +253,8 @@ Text api_reason(const CostResult& c, double requests_per_day) {
         self_en = "self-hosted (" + c.self_hosted_config + from_en + ") " +
                   fmt::money(c.self_hosted_per_month_usd, "USD", "en") + "/month";
     }
-    return {c.api_model + "：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " + api_zh + "；" + self_zh,
-            c.api_model + ": about " + api_en + "/month at " + fmt::count(requests_per_day, "en") + " requests/day; " +
+    return {c.api_model_text.zh + "：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " + api_zh + "；" + self_zh,
+            c.api_model_text.en + ": about " + api_en + "/month at " + fmt::count(requests_per_day, "en") + " requests/day; " +
                 self_en};
 }
 
@@ -339,9 +339,9 @@ Text offline_fails_when(Interval requests_per_day) {
 }
 
 Text cloud_api_reason(const CostResult& c, double requests_per_day) {
-    return {"云 API（" + c.api_model + "）：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " +
+    return {"云 API（" + c.api_model_text.zh + "）：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " +
                 fmt::money(c.api_per_month_usd, "USD", "zh"),
-            "Cloud API (" + c.api_model + "): about " + fmt::money(c.api_per_month_usd, "USD", "en") + "/month at " +
+            "Cloud API (" + c.api_model_text.en + "): about " + fmt::money(c.api_per_month_usd, "USD", "en") + "/month at " +
                 fmt::count(requests_per_day, "en") + " requests/day"};
 }
 

@@ -4,11 +4,23 @@
 // Flags as the engines document them: vLLM `vllm serve` / `vllm bench serve` (docs.vllm.ai, cli/serve and
 // cli/bench/serve), SGLang `sglang.launch_server` / `sglang.bench_serving`, TensorRT-LLM `trtllm-serve`
 // (nvidia.github.io/TensorRT-LLM commands/trtllm-serve), llama.cpp `llama-server` (the context is shared
-// by the --parallel slots, ggml-org/llama.cpp#11681), `llama-bench`, `llama-batched-bench`
-// (tools/batched-bench/README.md), Ollama's OLLAMA_* server variables (envconfig/config.go).
+// by the --parallel slots, ggml-org/llama.cpp#11681), Ollama's OLLAMA_* server variables (envconfig/config.go)
+// and its OpenAI-compatible /v1 API (ollama/ollama, "OpenAI compatibility" doc).
+//
+// Runnable as written (issue #9): a node holds kCardsPerNode cards, so a plan over several nodes gives one
+// command per node, with the node count stated. Replicas that fit a node run as independent servers, one per
+// node, behind a load balancer. A replica wider than a node uses the engine's documented multi-node launch:
+// vLLM on a Ray cluster (`ray start --head` / `ray start --address`, then `vllm serve` with
+// --pipeline-parallel-size on the head; docs.vllm.ai serving/distributed_serving), SGLang's `--nnodes
+// --node-rank --dist-init-addr` (docs.sglang.io references/multi_node_deployment), TensorRT-LLM's
+// `mpirun … trtllm-llmapi-launch trtllm-serve` (TensorRT-LLM docs, trtllm-serve multi-node), llama.cpp's RPC
+// backend (`rpc-server` on the other nodes, `--rpc` on the first; tools/rpc/README.md).
+// The load test drives the server at the peak concurrency for every engine (vllm bench serve speaks the
+// OpenAI API of llama-server and Ollama too), and prints the core's own TTFT and per-user tokens/s next to it.
 #include "deploy.hpp"
 
 #include "format_text.hpp"
+#include "plan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +37,14 @@ struct Settings {
     std::string hf_id;
     std::string gguf_file;   // <model>-<quant>.gguf
     int tp = 1;
+    int pp = 1;                    // pipeline stages of one replica (the planner's layout; 1 otherwise)
     int replicas = 1;
+    int replica_cards = 1;         // tp × pp (a layer split: its cards)
+    int nodes_per_replica = 1;     // nodes one replica spans
+    int replicas_per_node = 1;     // replicas one node holds (replica_cards ≤ kCardsPerNode)
+    int nodes = 1;                 // nodes in all
+    Interval ttft_p90_s{0, 0};     // what the load test should see: the core's own intervals
+    Interval tps_per_user{0, 0};
     int64_t context = 0;
     int64_t seqs_per_replica = 1;  // sequences one server instance runs at once
     int64_t concurrency = 1;
@@ -44,7 +63,17 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.gguf = ctx.weights.scheme == WeightScheme::gguf;
     s.cpu = ctx.hardware.is_cpu();
     s.tp = std::max(1, a.performance.tp);
-    s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.tp) : 1;
+    s.pp = a.planned && ctx.engine.tensor_parallel ? std::max(1, a.planned->pp) : 1;
+    s.replica_cards = s.tp * s.pp;
+    s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.replica_cards) : 1;
+    if (!s.cpu && ctx.hardware.kind != HardwareKind::unified) {
+        s.nodes_per_replica = (s.replica_cards + kCardsPerNode - 1) / kCardsPerNode;
+        s.replicas_per_node = s.nodes_per_replica > 1 ? 1 : std::max(1, kCardsPerNode / s.replica_cards);
+        s.nodes = s.nodes_per_replica > 1 ? s.replicas * s.nodes_per_replica
+                                          : (s.replicas + s.replicas_per_node - 1) / s.replicas_per_node;
+    }
+    s.ttft_p90_s = a.performance.ttft_p90_s;
+    s.tps_per_user = a.performance.decode_tps_per_seq;
     s.context = sc.context_tokens;
     s.concurrency = std::max<int64_t>(1, sc.concurrency);
     // Each instance is sized for its share of the peak concurrency; the engine pages or queues the rest.
@@ -67,6 +96,50 @@ std::string bench_random(const Settings& s) {
            " --max-concurrency " + str(s.concurrency) + " --num-prompts " + str(num_prompts(s));
 }
 
+// What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
+// concurrency (the core's intervals for this plan). Shell comments, in both languages.
+std::string expected(const Settings& s) {
+    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::interval(s.ttft_p90_s, "s", "zh") +
+           "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。" +
+           "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::interval(s.ttft_p90_s, "s", "en") +
+           ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
+}
+
+// The part of the launch lines that says where each command runs: "" on one node.
+std::string nodes_header(const Settings& s) {
+    if (s.nodes <= 1) return "";
+    if (s.nodes_per_replica > 1)
+        return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(kCardsPerNode) + " cards: " +
+               std::to_string(s.replicas) + (s.replicas > 1 ? " replicas" : " replica") + " of " +
+               std::to_string(s.replica_cards) + " cards, each across " + std::to_string(s.nodes_per_replica) +
+               " nodes" + (s.replicas > 1 ? ", behind a load balancer" : "") + "\n";
+    return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(kCardsPerNode) + " cards: " +
+           std::to_string(s.replicas) + " replicas of " + std::to_string(s.replica_cards) +
+           (s.replica_cards > 1 ? " cards" : " card") + ", one server per node, all behind one load balancer\n";
+}
+
+// Replicas on node n (1-based) when replicas fit a node: full nodes, then the rest on the last one.
+int replicas_on_node(const Settings& s, int n) {
+    return n < s.nodes ? s.replicas_per_node : s.replicas - (s.nodes - 1) * s.replicas_per_node;
+}
+
+// One line per group of nodes that run the same command: "# nodes 1–3:" and "# node 4:".
+template <class Line>
+std::string per_node(const Settings& s, Line line) {
+    std::string out;
+    int first = 1;
+    for (int n = 1; n <= s.nodes; ++n) {
+        const bool last_of_group = n == s.nodes || replicas_on_node(s, n + 1) != replicas_on_node(s, n);
+        if (!last_of_group) continue;
+        out += first == n ? "# node " + std::to_string(n) + ":\n"
+                          : "# nodes " + std::to_string(first) + "–" + std::to_string(n) + ":\n";
+        out += line(replicas_on_node(s, n)) + "\n";
+        first = n + 1;
+    }
+    if (!out.empty()) out.pop_back();
+    return out;
+}
+
 // vLLM quantizes on the fly only for fp8 and bitsandbytes; AWQ/GPTQ/NVFP4/MXFP4 checkpoints carry their
 // quantization_config and are detected (forcing --quantization awq would even pick the slower kernel).
 std::string vllm_quant_flags(const Context& ctx) {
@@ -87,43 +160,112 @@ std::string prequantized_note(const Context& ctx) {
     return "";
 }
 
+// vLLM's benchmark client drives any OpenAI-compatible server; it needs vLLM installed where it runs.
+const char* kNeedsVllm = "  # needs vLLM's client where it runs (pip install vllm)";
+
+// Where the load test sends its requests: the load balancer when several servers share the load.
+std::string bench_base_url(const Settings& s, int default_port) {
+    if (s.nodes > 1 && s.replicas > 1) return " --base-url http://<load-balancer>:" + std::to_string(default_port);
+    return " --base-url http://localhost:" + std::to_string(default_port);
+}
+
 DeployHints vllm(const Context& ctx, const Settings& s) {
     DeployHints h;
-    std::string model = s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id;
-    h.launch_command = "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
-    if (s.replicas > 1) h.launch_command += " --data-parallel-size " + std::to_string(s.replicas);
-    h.launch_command += " --max-model-len " + str(s.context) + " --gpu-memory-utilization " + s.utilization +
-                        " --max-num-seqs " + str(s.seqs_per_replica) + vllm_quant_flags(ctx);
-    if (ctx.kv.id == "fp8") h.launch_command += " --kv-cache-dtype fp8";
-    h.launch_command += prequantized_note(ctx);
-    h.load_test_command = "vllm bench serve --model " + (s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id) +
-                          bench_random(s);
+    const std::string model = s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id;
+    auto serve = [&](int dp) {
+        std::string c = "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
+        if (s.pp > 1) c += " --pipeline-parallel-size " + std::to_string(s.pp);
+        if (dp > 1) c += " --data-parallel-size " + std::to_string(dp);
+        c += " --max-model-len " + str(s.context) + " --gpu-memory-utilization " + s.utilization +
+             " --max-num-seqs " + str(s.seqs_per_replica) + vllm_quant_flags(ctx);
+        if (ctx.kv.id == "fp8") c += " --kv-cache-dtype fp8";
+        return c;
+    };
+    if (s.nodes <= 1) {
+        h.launch_command = serve(s.replicas) + prequantized_note(ctx);
+    } else if (s.nodes_per_replica > 1) {
+        // One Ray cluster per replica; vllm serve on its head node places the stages on the other nodes.
+        h.launch_command = nodes_header(s) + "# first node of " + (s.replicas > 1 ? "each replica" : "the replica") +
+                           " (Ray head):\nray start --head --port 6379\n# its other " +
+                           std::to_string(s.nodes_per_replica - 1) + (s.nodes_per_replica > 2 ? " nodes" : " node") +
+                           ":\nray start --address <head-node-ip>:6379\n# then on the head node:\n" + serve(1) +
+                           prequantized_note(ctx);
+    } else {
+        h.launch_command = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx);
+    }
+    h.load_test_command = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + bench_random(s) +
+                          expected(s);
     return h;
 }
 
 DeployHints sglang(const Context& ctx, const Settings& s) {
     DeployHints h;
-    h.launch_command = "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " + std::to_string(s.tp);
-    if (s.replicas > 1) h.launch_command += " --dp " + std::to_string(s.replicas);
-    h.launch_command += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
-                        " --max-running-requests " + str(s.seqs_per_replica);
-    if (ctx.weights.id == "fp8") h.launch_command += " --quantization fp8";
-    if (ctx.kv.id == "fp8") h.launch_command += " --kv-cache-dtype fp8_e5m2";
-    h.launch_command += prequantized_note(ctx);
-    h.load_test_command = "python -m sglang.bench_serving --backend sglang" + bench_random(s);
+    auto serve = [&](int dp) {
+        std::string c = "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " + std::to_string(s.tp);
+        if (s.pp > 1) c += " --pp-size " + std::to_string(s.pp);
+        if (dp > 1) c += " --dp " + std::to_string(dp);
+        c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
+             " --max-running-requests " + str(s.seqs_per_replica);
+        if (ctx.weights.id == "fp8") c += " --quantization fp8";
+        if (ctx.kv.id == "fp8") c += " --kv-cache-dtype fp8_e5m2";
+        return c;
+    };
+    if (s.nodes <= 1) {
+        h.launch_command = serve(s.replicas) + prequantized_note(ctx);
+    } else if (s.nodes_per_replica > 1) {
+        h.launch_command = nodes_header(s) + "# on each node of " + (s.replicas > 1 ? "a replica" : "the replica") +
+                           ", NODE_RANK=0 on its first node … " + std::to_string(s.nodes_per_replica - 1) +
+                           " on its last:\n" + serve(1) + " --nnodes " + std::to_string(s.nodes_per_replica) +
+                           " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000" + prequantized_note(ctx);
+    } else {
+        h.launch_command = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx);
+    }
+    h.load_test_command = "python -m sglang.bench_serving --backend sglang" +
+                          (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
+                          bench_random(s) + expected(s);
     return h;
 }
 
 DeployHints trtllm(const Context& ctx, const Settings& s) {
     DeployHints h;
-    h.launch_command = "trtllm-serve " + s.hf_id + " --backend pytorch --tp_size " + std::to_string(s.tp) +
-                       " --max_seq_len " + str(s.context) + " --max_batch_size " + str(s.seqs_per_replica) +
-                       " --kv_cache_free_gpu_memory_fraction " + s.utilization;
-    if (ctx.kv.id == "fp8") h.launch_command += "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options";
-    else h.launch_command += prequantized_note(ctx);
-    if (s.replicas > 1) h.launch_command += "  # × " + std::to_string(s.replicas) + " instances behind a load balancer";
-    h.load_test_command = "vllm bench serve --backend openai --base-url http://localhost:8000 --model " + s.hf_id +
-                          bench_random(s);
+    auto serve = [&](const std::string& port) {
+        std::string c = "trtllm-serve " + s.hf_id + " --backend pytorch --tp_size " + std::to_string(s.tp);
+        if (s.pp > 1) c += " --pp_size " + std::to_string(s.pp);
+        c += " --max_seq_len " + str(s.context) + " --max_batch_size " + str(s.seqs_per_replica) +
+             " --kv_cache_free_gpu_memory_fraction " + s.utilization + port;
+        if (ctx.kv.id == "fp8") c += "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options";
+        else c += prequantized_note(ctx);
+        return c;
+    };
+    // trtllm-serve runs one model instance: several on a node each get their own cards and port.
+    auto instances = [&](int k) {
+        if (k <= 1) return serve("");
+        std::string out;
+        for (int i = 0; i < k; ++i) {
+            std::string cards;
+            for (int c = 0; c < s.replica_cards; ++c) cards += (c ? "," : "") + std::to_string(i * s.replica_cards + c);
+            out += (i ? "\n" : "") + std::string("CUDA_VISIBLE_DEVICES=") + cards + " " +
+                   serve(" --port " + std::to_string(8000 + i));
+        }
+        return out;
+    };
+    if (s.nodes_per_replica > 1) {
+        std::string hosts;
+        for (int n = 1; n <= s.nodes_per_replica; ++n)
+            hosts += (n > 1 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:" + std::to_string(kCardsPerNode);
+        h.launch_command = nodes_header(s) + "# from the first node of " + (s.replicas > 1 ? "each replica" : "the replica") +
+                           ":\nmpirun -np " + std::to_string(s.replica_cards) + " -H " + hosts +
+                           " trtllm-llmapi-launch " + serve("");
+    } else if (s.nodes <= 1) {
+        h.launch_command = instances(s.replicas);
+        if (s.replicas > 1) h.launch_command += "\n# " + std::to_string(s.replicas) + " instances behind a load balancer";
+    } else {
+        h.launch_command = nodes_header(s) + per_node(s, instances);
+    }
+    h.load_test_command = "vllm bench serve --backend openai" +
+                          (s.nodes > 1 || s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:8000")
+                                                         : std::string(" --base-url http://localhost:8000")) +
+                          " --model " + s.hf_id + bench_random(s) + kNeedsVllm + expected(s);
     return h;
 }
 
@@ -135,26 +277,34 @@ std::string llama_kv_flags(const Context& ctx) {
     return "";
 }
 
-std::string powers_up_to(int64_t n) {
-    std::string out;
-    for (int64_t b = 1; b < n; b *= 2) out += str(b) + ",";
-    return out + str(n);
+// The peak concurrency against an OpenAI-compatible server (llama-server, Ollama, transformers serve): vLLM's
+// benchmark client with the scenario's lengths, never a single-stream llama-bench run.
+std::string openai_load(const Settings& s, const std::string& backend, const std::string& base_url,
+                        const std::string& endpoint, const std::string& model) {
+    return "vllm bench serve --backend " + backend + " --base-url " + base_url + " --endpoint " + endpoint +
+           " --model " + model + " --tokenizer " + s.hf_id + bench_random(s) + kNeedsVllm + expected(s);
 }
 
 DeployHints llama_cpp(const Context& ctx, const Settings& s) {
     DeployHints h;
     const std::string ngl = s.cpu ? " -ngl 0" : " -ngl 99";
     const int64_t slots = s.seqs_per_replica;
-    h.launch_command = "llama-server -m " + s.gguf_file + " -c " + str(s.context * slots) + ngl + " --parallel " +
-                       str(slots) + llama_kv_flags(ctx);
-    if (!s.cpu && s.tp > 1) h.launch_command += " --split-mode layer";
+    std::string server = "llama-server -m " + s.gguf_file + " -c " + str(s.context * slots) + ngl + " --parallel " +
+                         str(slots) + llama_kv_flags(ctx);
+    if (!s.cpu && s.tp > 1) server += " --split-mode layer";
     // Keeps the expert tensors of the first N layers in host RAM (ggml-org/llama.cpp#15077).
-    if (!s.cpu && s.n_cpu_moe > 0) h.launch_command += " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
-    if (!s.gguf) h.launch_command += "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)";
-    const std::string kv = llama_kv_flags(ctx);
-    h.load_test_command = "llama-bench -m " + s.gguf_file + " -p " + str(s.prompt) + " -n " + str(s.output) + ngl + kv +
-                          "\nllama-batched-bench -m " + s.gguf_file + " -c " + str(slots * (s.prompt + s.output)) +
-                          " -npp " + str(s.prompt) + " -ntg " + str(s.output) + " -npl " + powers_up_to(slots) + ngl + kv;
+    if (!s.cpu && s.n_cpu_moe > 0) server += " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
+    if (s.nodes_per_replica > 1) {
+        // A layer split wider than a node: the other nodes lend their cards through llama.cpp's RPC backend.
+        std::string peers;
+        for (int n = 2; n <= s.nodes_per_replica; ++n) peers += (n > 2 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:50052";
+        server = nodes_header(s) + "# nodes 2–" + std::to_string(s.nodes_per_replica) +
+                 " (llama.cpp built with -DGGML_RPC=ON):\nrpc-server -H 0.0.0.0 -p 50052\n# node 1:\n" + server +
+                 " --rpc " + peers;
+    }
+    if (!s.gguf) server += "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)";
+    h.launch_command = server;
+    h.load_test_command = openai_load(s, "openai", "http://localhost:8080", "/v1/completions", s.gguf_file);
     return h;
 }
 
@@ -171,16 +321,14 @@ DeployHints ollama(const Context& ctx, const Settings& s) {
         h.launch_command += "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n"
                             "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
                             " -ngl 99 --parallel " + str(s.seqs_per_replica) + " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
-    h.load_test_command = "vllm bench serve --backend openai-chat --base-url http://localhost:11434 --endpoint "
-                          "/v1/chat/completions --model " + tag + " --tokenizer " + s.hf_id + bench_random(s);
+    h.load_test_command = openai_load(s, "openai-chat", "http://localhost:11434", "/v1/chat/completions", tag);
     return h;
 }
 
 DeployHints transformers(const Context&, const Settings& s) {
     DeployHints h;
     h.launch_command = "transformers serve  # then request model " + s.hf_id;
-    h.load_test_command = "vllm bench serve --backend openai-chat --base-url http://localhost:8000 --endpoint "
-                          "/v1/chat/completions --model " + s.hf_id + bench_random(s);
+    h.load_test_command = openai_load(s, "openai-chat", "http://localhost:8000", "/v1/chat/completions", s.hf_id);
     return h;
 }
 

@@ -3,6 +3,7 @@
 // later stages take the Assessment whole (assessment.hpp). This file only decides the card count and tensor
 // parallelism for the user's hardware, collects warnings, and writes the formula trace.
 #include "estimate.hpp"
+#include "faq.hpp"
 
 #include "format_text.hpp"
 
@@ -253,6 +254,7 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
         r.scenarios = decide_seed_scenarios(ctx, a, r.cost);
         r.verdict = verdict_sentence(ctx, a);
         r.deploy = deploy_hints(ctx, a);
+        r.faq = faq_answers(ctx, a);
     }
     r.warnings = ctx.warnings;
     // The speed module's own warnings (a CPU's assumed cores and clock, an inferred peak or bandwidth) reach

@@ -117,7 +117,8 @@ struct CostResult {
     Interval self_hosted_per_month_usd;
     Interval self_hosted_per_mtok_usd;  // per 1M output tokens at the given traffic
     Interval api_per_month_usd;
-    std::string api_model;              // the API row used for comparison
+    std::string api_model;              // the API row used for comparison (English)
+    Text api_model_text;                // the same in both languages (the rows' "off-peak"/"peak" as 谷时/峰时)
     Interval break_even_requests_per_day;  // traffic above which self-hosting is cheaper
     double cny_per_usd = 0;
     bool has_gpu_price = false;
@@ -196,6 +197,13 @@ struct PlannedCount {
     bool layer_split = false;
 };
 
+// One of the seed's frequently asked questions, answered for this scenario (faq.hpp).
+struct FaqEntry {
+    std::string id;  // "reuse_training_cards", "quantization_vs_gpu"
+    Text question;
+    Text answer;
+};
+
 struct Result {
     std::string model_name;
     std::string hardware_name;
@@ -216,6 +224,7 @@ struct Result {
     std::optional<PlannedCount> planned;    // count chosen by the planner
     std::optional<Interval> cards_needed;   // the user gave more cards than the planner needs: this many suffice
     Text verdict;                        // one sentence at the top of the page
+    std::vector<FaqEntry> faq;           // the seed's two questions answered here (with the plan and decisions)
     std::vector<Text> warnings;
     std::vector<Trace> trace;
 };

@@ -179,8 +179,14 @@ json result_to_json(const Result& r, const std::string& lang) {
                  {"api_model", c.api_model},
                  {"api_rule", text(c.api_rule, lang)},
                  {"price_basis", text(c.price_basis, lang)},
+                 {"api_model_text", text(c.api_model_text, lang)},
                  {"break_even_requests_per_day", c.has_gpu_price ? iv(c.break_even_requests_per_day) : json(nullptr)},
                  {"cny_per_usd", tidy(c.cny_per_usd)}};
+
+    json faq = json::array();
+    for (const FaqEntry& f : r.faq)
+        faq.push_back({{"id", f.id}, {"question", text(f.question, lang)}, {"answer", text(f.answer, lang)}});
+    j["faq"] = std::move(faq);
 
     if (r.offload) {
         const OffloadResult& o = *r.offload;

@@ -21,6 +21,7 @@ import './test_custom_pricing.mjs';
 import './test_layout.mjs';
 import './test_inputs.mjs';
 import './test_glyphs.mjs';
+import './test_core_text.mjs';
 
 async function setup() {
   requireBuild();

@@ -128,6 +128,63 @@ TEST(CatalogRules, Fp8OnAmpereFollowsTheFormatsFallback) {
     EXPECT_TRUE(format_unsupported_on(format(*other_arch, "fp8"), a100, "vllm").has_value());
 }
 
+// Issue #9: "cannot run FP8" only where the catalog says the card has no FP8 tensor cores (hardware.json
+// fp8_tensor_cores, sourced). Gaudi 2 (FP8 peak conflicting, left null), the 4060 Ti (no sourced tensor
+// figures), H200 NVL and GH200 (GH100, tensor figures left null) all run FP8.
+TEST(CatalogRules, Fp8IsRefusedOnlyWhereTheCatalogSaysTheCardHasNoFp8) {
+    const Catalog& c = bundled::catalog();
+    for (const char* id : {"intel-gaudi2-96gb", "nvidia-rtx-4060ti-16gb", "nvidia-h200-nvl-141gb", "nvidia-gh200-96gb"}) {
+        EXPECT_EQ(card(c, id).fp8_tensor_cores, std::optional<bool>(true)) << id;
+        for (const char* engine : {"vllm", "tensorrt-llm", "sglang"})
+            EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, id), engine).has_value()) << id << " " << engine;
+    }
+    // Gaudi 2 states a 16-bit peak (432) and no FP8 one: the result says FP8 runs, at the 16-bit peak.
+    const Context gaudi = context(c, scenario("Llama-3.1-8B", "fp8", "vllm", "intel-gaudi2-96gb"));
+    ASSERT_EQ(gaudi.warnings.size(), 1u);
+    EXPECT_EQ(gaudi.warnings[0].en, "Gaudi 2 96GB runs FP8, but the catalog has no sourced FP8 peak for it: prefill "
+                                    "is estimated at its 16-bit peak (on the careful side).");
+    EXPECT_EQ(gaudi.warnings[0].zh.find("支持 FP8"), std::string("Gaudi 2 96GB ").size());
+    // Ampere, Turing, Volta: stated as having none.
+    for (const char* id : {"nvidia-t4-16gb", "nvidia-v100-sxm2-32gb", "nvidia-rtx-3090"})
+        EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), card(c, id), "tensorrt-llm").has_value()) << id;
+
+    // Without the catalog's statement the A100 is "not known", never "cannot".
+    auto unknown = catalog_after(&CatalogFiles::hardware, [](json& d) {
+        entry(d, "accelerators", "nvidia-a100-sxm-80gb").erase("fp8_tensor_cores");
+    });
+    const Hardware& a100 = card(*unknown, "nvidia-a100-sxm-80gb");
+    EXPECT_FALSE(format_unsupported_on(format(*unknown, "fp8"), a100, "tensorrt-llm").has_value());
+    const auto note = format_runs_note(format(*unknown, "fp8"), a100, *unknown->find_engine("tensorrt-llm"));
+    ASSERT_TRUE(note.has_value());
+    EXPECT_EQ(note->en, "Whether A100 SXM4 80GB has FP8 tensor cores is not known: prefill is estimated at its 16-bit "
+                        "peak; give fp8_tflops if it has them.");
+}
+
+// Issue #9: vLLM runs FP8 on Ampere weight-only (Marlin); the result says so and the speed is modelled that way:
+// 8-bit weights (8.03 B params → ~8 GB, not 16) and the matmuls at the A100's 312 TFLOPS 16-bit peak.
+TEST(CatalogRules, Fp8OnAmpereWithVllmSaysWeightOnlyAndRunsAtThe16BitPeak) {
+    const Catalog& c = bundled::catalog();
+    const Context ctx = context(c, scenario("Llama-3.1-8B", "fp8", "vllm", "nvidia-a100-sxm-80gb"));
+    ASSERT_EQ(ctx.warnings.size(), 1u);
+    EXPECT_EQ(ctx.warnings[0].en,
+              "A100 SXM4 80GB has no FP8 tensor cores: vLLM runs fp8 weight-only (the weights are stored and read at "
+              "their own width and dequantized in the kernels, the matmuls run at the 16-bit peak); the speeds are "
+              "estimated that way.");
+    EXPECT_NE(ctx.warnings[0].zh.find("仅权重"), std::string::npos);
+    const auto peak = compute_peak_tflops(ctx, nullptr);
+    ASSERT_TRUE(peak.has_value());
+    EXPECT_DOUBLE_EQ(peak->lo, 312.0);
+    EXPECT_DOUBLE_EQ(peak->hi, 312.0);
+    auto r = estimate(c, ctx.scenario, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    EXPECT_LT(r->memory.weights_gib.hi, 9.0);  // 8-bit weights, not the 16-bit 15 GiB
+    bool said = false;
+    for (const Text& w : r->warnings) said |= w.en.find("weight-only") != std::string::npos;
+    EXPECT_TRUE(said) << "the result's warnings carry the weight-only note";
+    // An H100 has FP8 tensor cores: no such note.
+    EXPECT_TRUE(context(c, scenario("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb")).warnings.empty());
+}
+
 TEST(CatalogRules, Mxfp4WithoutFp4TensorCoresFollowsTheFormatsFallback) {
     const Catalog& c = bundled::catalog();
     const Hardware& h100 = card(c, "nvidia-h100-sxm-80gb");  // no FP4 peak
@@ -405,6 +462,22 @@ TEST(JsonReader, ReportsEveryBadFieldWithItsPathAndItsIdFamily) {
     EXPECT_FALSE(json_read::parse_document("[1]", "scenario", parse_errors, ids).has_value());
     ASSERT_EQ(parse_errors.size(), 1u);
     EXPECT_EQ(parse_errors[0].to_string(), "[scenario.type] scenario: must be a JSON object, got [1]");
+}
+
+// Issue #9: the page's engine tooltip showed engines.json's English calibration notes on the zh page; each
+// bundled engine now has a user-facing description in both languages, and a catalog without one still loads.
+TEST(CatalogRules, EnginesDescribeThemselvesInBothLanguages) {
+    for (const Engine& e : bundled::catalog().engines) {
+        SCOPED_TRACE(e.id);
+        EXPECT_EQ(e.description.en.rfind(e.name + ":", 0), 0u) << e.description.en;
+        EXPECT_EQ(e.description.zh.rfind(e.name + "：", 0), 0u) << e.description.zh;
+        EXPECT_NE(e.description.zh, e.description.en);
+    }
+    auto without = catalog_after(&CatalogFiles::engines, [](json& d) { entry(d, "engines", "vllm").erase("description"); });
+    EXPECT_TRUE(without->find_engine("vllm")->description.zh.empty());
+    expect_single(errors_after(&CatalogFiles::engines,
+                               [](json& d) { entry(d, "engines", "vllm")["description"].erase("zh"); }),
+                  "[catalog.missing_field] engines.json: engines[0].description.zh: missing; must be a non-empty string");
 }
 
 }  // namespace

@@ -131,3 +131,20 @@ TEST(Cost, UnknownPriceIsNeverZeroAndZeroTrafficHasNoPerTokenCost) {
     EXPECT_EQ(c.api_per_month_usd.hi, 0);
     EXPECT_TRUE(c.break_even_requests_per_day.finite());
 }
+
+// Issue #9: the API row's model reached the zh page as "(off-peak … peak)". The catalog names its rows in English
+// ("deepseek-flash (V4.1-Flash) off-peak" / "… peak"); the zh side says 谷时 / 峰时, and the decision row and the
+// JSON in zh carry those words.
+TEST(Cost, ApiModelNamesThePeakVariantsInTheUsersLanguage) {
+    const Result r = test::estimate_ok(Scenario{});  // Qwen3-8B: the small tier, priced off-peak and peak
+    const Text& name = r.cost.api_model_text;
+    ASSERT_NE(r.cost.api_model.find("(off-peak … peak)"), std::string::npos) << r.cost.api_model;
+    EXPECT_EQ(name.en, r.cost.api_model);
+    EXPECT_NE(name.zh.find("（谷时 … 峰时）"), std::string::npos) << name.zh;
+    EXPECT_EQ(name.zh.find("peak"), std::string::npos) << name.zh;
+    for (const DecisionRow& d : r.decision)
+        if (d.option == DecisionOption::api) {
+            EXPECT_NE(d.reason.zh.find("谷时"), std::string::npos) << d.reason.zh;
+            EXPECT_EQ(d.reason.zh.find("off-peak"), std::string::npos) << d.reason.zh;
+        }
+}

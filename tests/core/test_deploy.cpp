@@ -2,6 +2,8 @@
 // load test measures the scenario's prompt, output and concurrency.
 #include "support.hpp"
 
+#include "format_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -77,10 +79,13 @@ TEST(Deploy, LlamaCppSharesTheContextAmongParallelSlots) {
     EXPECT_HAS(c, "-ngl 99");
     EXPECT_HAS(c, "--parallel 5");
     EXPECT_LACKS(c, "-ctk");
+    // Issue #9: the load test drives llama-server's OpenAI API at the 5 users, not a single-stream llama-bench.
     const std::string& t = h.load_test_command;
-    EXPECT_HAS(t, "llama-bench -m Qwen3-8B-Q4_K_M.gguf -p 1024 -n 256");
-    EXPECT_HAS(t, "llama-batched-bench -m Qwen3-8B-Q4_K_M.gguf");
-    EXPECT_HAS(t, "-npp 1024 -ntg 256 -npl 1,2,4,5");
+    EXPECT_LACKS(t, "llama-bench");
+    EXPECT_HAS(t, "vllm bench serve --backend openai --base-url http://localhost:8080 --endpoint /v1/completions");
+    EXPECT_HAS(t, "--model Qwen3-8B-Q4_K_M.gguf --tokenizer Qwen/Qwen3-8B");
+    EXPECT_HAS(t, "--random-input-len 1024 --random-output-len 256 --max-concurrency 5");
+    EXPECT_HAS(t, "pip install vllm");
 }
 
 TEST(Deploy, LlamaCppQuantizedKvAndCpuOffload) {
@@ -97,7 +102,6 @@ TEST(Deploy, LlamaCppQuantizedKvAndCpuOffload) {
     EXPECT_HAS(h.launch_command, "-ngl 0");
     EXPECT_HAS(h.launch_command, "--parallel 1");
     EXPECT_HAS(h.launch_command, "-c 8192");
-    EXPECT_HAS(h.load_test_command, "-ngl 0");
 }
 
 TEST(Deploy, OllamaSetsParallelismAndContextOnTheServer) {
@@ -135,4 +139,71 @@ TEST(Deploy, SglangAndTensorRtLlmUseTheirOwnFlags) {
     EXPECT_HAS(t.launch_command, "--max_seq_len 8192");
     EXPECT_HAS(t.launch_command, "--max_batch_size 16");
     EXPECT_HAS(t.load_test_command, "--max-concurrency 16");
+}
+
+// Issue #9: a plan over several nodes gives one command per node with the node count, never
+// `--data-parallel-size 25` on one 8-card machine. 25 H100s at TP 1: nodes 1–3 hold 8 replicas, node 4 one.
+TEST(Deploy, ReplicasBeyondOneNodeGetOneCommandPerNode) {
+    Scenario s = vllm_70b();
+    s.model_id = "Llama-3.1-8B";
+    s.count = 25;
+    s.concurrency = 500;
+    const DeployHints h = hints(s);
+    const std::string& c = h.launch_command;
+    EXPECT_LACKS(c, "--data-parallel-size 25");
+    EXPECT_HAS(c, "# 4 nodes of 8 cards: 25 replicas of 1 card, one server per node, all behind one load balancer");
+    EXPECT_HAS(c, "# nodes 1–3:\nvllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 --data-parallel-size 8 ");
+    EXPECT_HAS(c, "# node 4:\nvllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 --max-model-len");
+    EXPECT_HAS(c, "--max-num-seqs 20");  // 500 users over 25 replicas
+    EXPECT_HAS(h.load_test_command, "--base-url http://<load-balancer>:8000");
+    EXPECT_HAS(h.load_test_command, "--max-concurrency 500");
+
+    s.engine = "sglang";
+    const std::string g = hints(s).launch_command;
+    EXPECT_HAS(g, "# nodes 1–3:\npython -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 1 --dp 8 ");
+    EXPECT_LACKS(g, "--dp 25");
+
+    s.engine = "tensorrt-llm";
+    const std::string t = hints(s).launch_command;
+    EXPECT_HAS(t, "# nodes 1–3:\nCUDA_VISIBLE_DEVICES=0 trtllm-serve");
+    EXPECT_HAS(t, "CUDA_VISIBLE_DEVICES=7 trtllm-serve meta-llama/Llama-3.1-8B-Instruct --backend pytorch --tp_size 1");
+    EXPECT_HAS(t, "--port 8007");
+}
+
+// A replica wider than a node (405B in bf16 needs 2 × 8 H100s): the engines' documented multi-node launch.
+TEST(Deploy, AReplicaAcrossNodesUsesTheEnginesMultiNodeLaunch) {
+    Scenario s = vllm_70b();
+    s.model_id = "Llama-3.1-405B";
+    s.count.reset();  // the planner's layout
+    s.concurrency = 4;
+    const Result r = test::estimate_ok(s);
+    ASSERT_TRUE(r.planned.has_value());
+    ASSERT_GE(r.planned->pp, 2) << "405B bf16 (~810 GB) does not fit one node of 8 × 80 GB";
+    const int pp = r.planned->pp, tp = r.planned->tp;
+    const std::string& c = r.deploy.launch_command;
+    EXPECT_HAS(c, "ray start --head --port 6379");
+    EXPECT_HAS(c, "ray start --address <head-node-ip>:6379");
+    EXPECT_HAS(c, "--tensor-parallel-size " + std::to_string(tp) + " --pipeline-parallel-size " + std::to_string(pp));
+    EXPECT_HAS(c, "each across " + std::to_string(pp) + " nodes");
+    EXPECT_LACKS(c, "--data-parallel-size");
+
+    s.engine = "sglang";
+    const std::string g = hints(s).launch_command;
+    EXPECT_HAS(g, "--nnodes " + std::to_string(pp) + " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000");
+    EXPECT_HAS(g, "--pp-size " + std::to_string(pp));
+}
+
+// Issue #9: next to the load test, what it should show if the estimate holds (the core's own intervals).
+TEST(Deploy, TheLoadTestStatesTheExpectedTtftAndTokensPerUser) {
+    for (const char* engine : {"llama.cpp", "ollama", "vllm", "sglang", "tensorrt-llm"}) {
+        Scenario s;
+        s.engine = engine;
+        if (std::string(engine) != "llama.cpp" && std::string(engine) != "ollama") s.weights = "awq-int4";
+        const Result r = test::estimate_ok(s);
+        const std::string& t = r.deploy.load_test_command;
+        EXPECT_HAS(t, "--max-concurrency 5");
+        EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::interval(r.performance.ttft_p90_s, "s", "en") +
+                          ", " + fmt::interval(r.performance.decode_tps_per_seq, "tokens/s", "en") + " per user");
+        EXPECT_HAS(t, "# 预期（5 个并发用户）：首字时间 p90 ");
+    }
 }

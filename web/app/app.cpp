@@ -149,6 +149,7 @@ void draw_results(AppState& s) {
     if (!s.result) return;
     DrawWarningsPanel(s);
     DrawDecisionPanel(s);
+    DrawFaqPanel(s);
     DrawPlanPanel(s);
 }
 

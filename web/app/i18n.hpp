@@ -275,6 +275,8 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(option_offline_batch, "离线批处理", "Offline batch")                                              \
     X(option_online_service, "在线服务", "Online service")                                              \
     X(option_cloud_api, "云端 API", "Cloud API")                                                        \
+    /* results: the seed's questions, answered by the core (faq_panel.cpp) */                            \
+    X(sec_faq, "常见问题", "Common questions")                                                          \
     /* results: cost */                                                                                 \
     X(sec_cost, "成本", "Cost")                                                                         \
     X(self_hosted, "租卡", "Rented cards")                                                             \

@@ -100,7 +100,7 @@ void DrawCostPanel(AppState& s) {
     TextWrappedCjk(tr(S::option_api, s.lang));
     ImGui::TableNextColumn();
     money_per_month(s, "cost.api_per_month_usd", c.api_per_month_usd, c.cny_per_usd);
-    if (!c.api_model.empty()) MutedTextFlow(c.api_model);
+    if (!c.api_model.empty()) MutedTextFlow(c.api_model_text.in(s.lang_code()));
 
     if (c.has_gpu_price && c.break_even_requests_per_day.hi > 0) {
         ImGui::TableNextRow();

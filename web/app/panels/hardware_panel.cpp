@@ -451,10 +451,12 @@ void draw_engine(AppState& s) {
                 edit_scenario(s, next);
             }
             if (selected) ImGui::SetItemDefaultFocus();
-            if (ImGui::IsItemHovered() && (!e.notes.empty() || !e.source.empty())) {
+            // The engine's description in the page's language; its notes are English calibration provenance.
+            const std::string& about = e.description.in(s.lang_code());
+            if (ImGui::IsItemHovered() && (!about.empty() || !e.source.empty())) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-                if (!e.notes.empty()) WrappedText(e.notes);
+                if (!about.empty()) WrappedText(about);
                 SourceLine(e.source, s.lang);
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();

@@ -24,6 +24,7 @@ void DrawVerdictPanel(AppState& s);
 void DrawMemoryPanel(AppState& s);
 void DrawSpeedPanel(AppState& s);
 void DrawDecisionPanel(AppState& s);
+void DrawFaqPanel(AppState& s);        // the seed's two questions, answered by the core (result.faq)
 void DrawPlanPanel(AppState& s);
 void DrawCostPanel(AppState& s);
 void DrawWarningsPanel(AppState& s);

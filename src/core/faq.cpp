@@ -1,0 +1,181 @@
+// faq.cpp — the seed's two questions answered from the plan, the judgement and a CPU estimate (faq.hpp).
+#include "faq.hpp"
+
+#include "decision.hpp"
+#include "estimate.hpp"
+#include "format_text.hpp"
+
+#include <string>
+
+namespace infersizer {
+
+namespace {
+
+std::string users(int64_t n, const std::string& lang) { return fmt::count(static_cast<double>(n), lang); }
+
+// "TTFT p90 0.31 s, 35–60 tok/s per user" from the figures of a plan row or an estimate.
+Text speed_words(const Interval& ttft_p90_s, const Interval& tps_per_user) {
+    return {"首字 p90 " + fmt::interval(ttft_p90_s, "s", "zh") + "，每用户 " + fmt::interval(tps_per_user, "tok/s", "zh"),
+            "TTFT p90 " + fmt::interval(ttft_p90_s, "s", "en") + ", " + fmt::interval(tps_per_user, "tok/s", "en") +
+                " per user"};
+}
+
+const PlanRow* row_of(const std::vector<PlanRow>& plan, const std::string& hardware_id) {
+    for (const PlanRow& r : plan)
+        if (r.hardware == hardware_id) return &r;
+    return nullptr;
+}
+
+// The plan lists the cheapest card meeting the targets first: the first priced row that meets them.
+const PlanRow* cheapest_meeting(const std::vector<PlanRow>& plan) {
+    for (const PlanRow& r : plan)
+        if (r.meets_targets && r.has_price) return &r;
+    return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// "I trained on these cards: can I serve on them, and how many suffice?"
+// ---------------------------------------------------------------------------------------------------
+FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
+    FaqEntry f;
+    f.id = kFaqReuseTrainingCards;
+    f.question = {"我在这些卡上训练过模型——能直接拿来做推理吗？要几张？",
+                  "I trained on these cards — can I reuse them for serving, and how many suffice?"};
+    const Hardware& hw = ctx.hardware;
+    const int64_t peak = ctx.scenario.concurrency;
+    const PlanRow* own = row_of(a.plan, hw.id);
+    Text& out = f.answer;
+    if (own && own->meets_targets) {
+        const Text speed = speed_words(own->ttft_s, own->decode_tps_per_seq);
+        out = {"能。" + fmt::count_range(own->cards, "zh") + " 张 " + hw.name + " 就能在目标内服务高峰 " + users(peak, "zh") +
+                   " 个并发用户（" + speed.zh + "）。",
+               "Yes. " + fmt::count_range(own->cards, "en") + " × " + hw.name + " serve the peak of " + users(peak, "en") +
+                   " concurrent users within the targets (" + speed.en + ")."};
+        if (!ctx.count_from_planner && own->cards.hi < ctx.count)
+            out.zh += "你的 " + std::to_string(ctx.count) + " 张多于所需，其余可另作他用。",
+            out.en += " Your " + std::to_string(ctx.count) + " are more than that; the rest can do other work.";
+        else if (!ctx.count_from_planner && own->cards.lo > ctx.count)
+            out.zh += "你的 " + std::to_string(ctx.count) + " 张不够。",
+            out.en += " Your " + std::to_string(ctx.count) + " are not enough.";
+    } else if (own && own->fits) {
+        out = {"只能部分做到：" + hw.name + " 装得下模型，但卡数再多也达不到目标（" + own->note_text.zh + "）。",
+               "Only partly: " + hw.name + " holds the model, but no number of them meets the targets (" +
+                   own->note_text.en + ")."};
+    } else if (own) {
+        out = {"不能：" + hw.name + " 跑不了这个配置（" + own->note_text.zh + "）。",
+               "No: " + hw.name + " cannot serve this setup (" + own->note_text.en + ")."};
+    } else if (a.status == ServingStatus::meets) {
+        out = {"能：" + std::to_string(a.count) + " 张 " + hw.name + " 在目标内服务高峰 " + users(peak, "zh") + " 个并发用户。",
+               "Yes: " + std::to_string(a.count) + " × " + hw.name + " serve the peak of " + users(peak, "en") +
+                   " concurrent users within the targets."};
+    } else {
+        out = {"按现在的配置不行：" + std::to_string(a.count) + " 张 " + hw.name + " 达不到目标，见上方结论。",
+               "Not as set: " + std::to_string(a.count) + " × " + hw.name + " do not meet the targets; see the verdict above."};
+    }
+    // What a card from the plan would cost instead, when it is another one.
+    const PlanRow* cheap = cheapest_meeting(a.plan);
+    if (cheap && cheap->hardware != hw.id) {
+        const std::string cz = fmt::money(cheap->cost_per_month, cheap->currency, "zh"),
+                          ce = fmt::money(cheap->cost_per_month, cheap->currency, "en");
+        out.zh += "计划里最省钱的选择是 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "，约 " + cz + "/月";
+        out.en += " The plan's cheapest choice is " + fmt::count_range(cheap->cards, "en") + " × " + cheap->name +
+                  " at about " + ce + "/month";
+        if (own && own->meets_targets && own->has_price && own->currency == cheap->currency) {
+            out.zh += "（" + hw.name + " 约 " + fmt::money(own->cost_per_month, own->currency, "zh") + "/月）";
+            out.en += " (" + hw.name + ": about " + fmt::money(own->cost_per_month, own->currency, "en") + "/month)";
+        }
+        out.zh += "。", out.en += ".";
+    } else if (cheap) {
+        out.zh += "它也是计划里满足目标的最省钱选择。";
+        out.en += " It is also the plan's cheapest choice that meets the targets.";
+    }
+    return f;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// "Does quantization remove the need for a GPU?"
+// ---------------------------------------------------------------------------------------------------
+
+// The scenario on the CPU platform the decision table's CPU row uses (decision.hpp choose_cpu_platform), as a
+// whole estimate without plan or decisions; the user's own result when the user picked a CPU.
+std::optional<Result> cpu_estimate(const Context& ctx, const Assessment& a) {
+    if (ctx.hardware.is_cpu()) {
+        Result r;
+        r.hardware_name = ctx.hardware.name;
+        r.memory = a.memory, r.fit = a.fit, r.performance = a.performance, r.status = a.status;
+        return r;
+    }
+    if (!ctx.catalog) return std::nullopt;
+    const auto choice = choose_cpu_platform(ctx);
+    if (!choice) return std::nullopt;
+    Scenario s = ctx.scenario;
+    s.hardware_id = choice->ctx.hardware.id;
+    s.hardware_custom.reset();
+    s.engine = choice->ctx.engine.id;
+    s.kv_cache = choice->ctx.kv.id;
+    s.count = 1;
+    auto r = estimate(*ctx.catalog, s, EstimateOptions{false, false});
+    if (!r.ok()) return std::nullopt;
+    return r.value();
+}
+
+FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
+    FaqEntry f;
+    f.id = kFaqQuantizationVsGpu;
+    f.question = {"量化以后是不是就不需要 GPU 了？", "Does quantization remove the need for a GPU?"};
+    const Scenario& sc = ctx.scenario;
+    const std::optional<Result> cpu = cpu_estimate(ctx, a);
+    if (!cpu) {
+        f.answer = {"目录里没有 CPU 平台，无法回答。", "The catalog has no CPU platform to answer with."};
+        return f;
+    }
+    const MemoryResult& m = cpu->memory;
+    const std::string fmt_id = ctx.weights.id, name = cpu->hardware_name;
+    Text& out = f.answer;
+    out = {ctx.model.id + " 在 " + fmt_id + " 下权重约 " + fmt::interval(m.weights_gib, "GiB", "zh") + "，" +
+               users(sc.concurrency, "zh") + " 个用户在 " + fmt::tokens(sc.context_tokens) + " 上下文下共需 " +
+               fmt::interval(m.total_gib, "GiB", "zh") + "。在 " + name + " 上：",
+           "In " + fmt_id + ", " + ctx.model.id + "'s weights take " + fmt::interval(m.weights_gib, "GiB", "en") + " and " +
+               users(sc.concurrency, "en") + " users at " + fmt::tokens(sc.context_tokens) + " context need " +
+               fmt::interval(m.total_gib, "GiB", "en") + ". On " + name + ": "};
+    if (!m.capacity_known)
+        out.zh += "内存放不放得下取决于你的机器（需 ≥ " + fmt::number(m.total_gib.hi, "zh") + " GiB）；",
+        out.en += "whether it fits depends on your machine's RAM (≥ " + fmt::number(m.total_gib.hi, "en") + " GiB); ";
+    else if (cpu->fit.fits)
+        out.zh += "内存放得下；", out.en += "it fits in memory; ";
+    else
+        out.zh += "内存放不下，只容得下 " + fmt::count_range(cpu->fit.max_concurrency, "zh") + " 个这样长的序列；",
+        out.en += "it does not fit, holding " + fmt::count_range(cpu->fit.max_concurrency, "en") +
+                  " sequences of that length; ";
+    const PerformanceResult& p = cpu->performance;
+    out.zh += "单用户 " + fmt::interval(p.single_stream_tps, "tok/s", "zh") + "，" + users(sc.concurrency, "zh") +
+              " 个并发时" + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).zh + "。";
+    out.en += "one user alone gets " + fmt::interval(p.single_stream_tps, "tok/s", "en") + "; at " +
+              users(sc.concurrency, "en") + " concurrent users " + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).en + ".";
+    if (cpu->status == ServingStatus::meets)
+        out.zh += "所以对这个负载，量化后 CPU 就够，不必用 GPU。",
+        out.en += " So for this load, yes: quantized, it runs on the CPU within the targets without a GPU.";
+    else
+        out.zh += "量化减少了内存，但 CPU 达不到目标：这个负载仍需要 GPU。",
+        out.en += " Quantization shrinks the memory, but the CPU misses the targets: this load still needs a GPU.";
+    // The GPU path it is weighed against: the user's cards, or the plan's cheapest choice.
+    if (!ctx.hardware.is_cpu()) {
+        const Text speed = speed_words(a.performance.ttft_p90_s, a.performance.decode_tps_per_seq);
+        out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware.name + "）：" + speed.zh + "。";
+        out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware.name + "): " + speed.en + ".";
+    } else if (const PlanRow* cheap = cheapest_meeting(a.plan)) {
+        const Text speed = speed_words(cheap->ttft_s, cheap->decode_tps_per_seq);
+        out.zh += "GPU 路径（计划里最省钱的 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "）：" + speed.zh + "。";
+        out.en += " The GPU path (the plan's cheapest, " + fmt::count_range(cheap->cards, "en") + " × " + cheap->name +
+                  "): " + speed.en + ".";
+    }
+    return f;
+}
+
+}  // namespace
+
+std::vector<FaqEntry> faq_answers(const Context& ctx, const Assessment& a) {
+    return {reuse_training_cards(ctx, a), quantization_vs_gpu(ctx, a)};
+}
+
+}  // namespace infersizer
