@@ -242,7 +242,7 @@ DecisionRow api_row(const Context& ctx, const CostResult& c) {
     // Cheaper than the cards at today's traffic: yes; otherwise it still works, at a price: conditional.
     const bool cheaper = c.has_gpu_price && c.api_per_month_usd.hi <= c.self_hosted_per_month_usd.lo;
     row.verdict = cheaper ? Verdict::yes : Verdict::conditional;
-    row.fails_when = with_api_caveats(break_even_clause(c, rpd, self_hosting_word()));
+    row.fails_when = with_api_caveats(break_even_clause(c, rpd, renting_cards_word()));
     return row;
 }
 

@@ -117,9 +117,9 @@ Text one_user_context_clause(int64_t context_tokens) {
 }
 
 Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
-    return {fmt::count(static_cast<double>(concurrency), "zh") + " 并发下首字（p90）" + fmt::interval(p.ttft_p90_s, "s", "zh") +
+    return {fmt::count(static_cast<double>(concurrency), "zh") + " 并发下首字（p90）" + fmt::seconds(p.ttft_p90_s, "zh") +
                 "，每人 " + fmt::interval(p.decode_tps_per_seq, "tok/s", "zh"),
-            "at " + users_en(concurrency) + " TTFT (p90) " + fmt::interval(p.ttft_p90_s, "s", "en") + ", " +
+            "at " + users_en(concurrency) + " TTFT (p90) " + fmt::seconds(p.ttft_p90_s, "en") + ", " +
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "en") + " per user"};
 }
 
@@ -166,8 +166,8 @@ Text planner_suggestion(const std::vector<PlanRow>& plan) {
         const std::string cards = fmt::count_range(r.cards, "en");
         std::string cost_zh, cost_en;
         if (r.has_price) {
-            cost_zh = "，约 " + fmt::money(r.cost_per_month, r.currency, "zh") + "/月";
-            cost_en = ", about " + fmt::money(r.cost_per_month, r.currency, "en") + "/month";
+            cost_zh = "，约 " + fmt::money(r.cost_per_month, r.currency) + "/月";
+            cost_en = ", about " + fmt::money(r.cost_per_month, r.currency) + "/month";
         }
         return {"；规划建议 " + cards + " × " + r.name + cost_zh, "; the planner suggests " + cards + " × " + r.name + cost_en};
     }
@@ -240,18 +240,18 @@ Text residency_caveat(bool in_house) {
 Text api_reason(const CostResult& c, double requests_per_day) {
     std::string native_zh, native_en;
     if (c.api_currency != "USD") {
-        native_zh = "（" + fmt::money(c.api_per_month_native, c.api_currency, "zh") + "）";
-        native_en = " (" + fmt::money(c.api_per_month_native, c.api_currency, "en") + ")";
+        native_zh = "（" + fmt::money(c.api_per_month_native, c.api_currency) + "）";
+        native_en = " (" + fmt::money(c.api_per_month_native, c.api_currency) + ")";
     }
-    const std::string api_zh = fmt::money(c.api_per_month_usd, "USD", "zh") + native_zh;
-    const std::string api_en = fmt::money(c.api_per_month_usd, "USD", "en") + native_en;
-    std::string self_zh = "自托管价格未知", self_en = "self-hosted price unknown";
+    const std::string api_zh = fmt::money(c.api_per_month_usd, "USD") + native_zh;
+    const std::string api_en = fmt::money(c.api_per_month_usd, "USD") + native_en;
+    std::string self_zh = "租卡价格未知", self_en = "rental price unknown";
     if (c.has_gpu_price) {
         const std::string from_zh = c.self_hosted_from_planner ? "，规划器的选择" : "";
         const std::string from_en = c.self_hosted_from_planner ? ", the planner's pick" : "";
-        self_zh = "自托管（" + c.self_hosted_config + from_zh + "）每月 " + fmt::money(c.self_hosted_per_month_usd, "USD", "zh");
-        self_en = "self-hosted (" + c.self_hosted_config + from_en + ") " +
-                  fmt::money(c.self_hosted_per_month_usd, "USD", "en") + "/month";
+        self_zh = "租卡（" + c.self_hosted_config + from_zh + "）每月 " + fmt::money(c.self_hosted_per_month_usd, "USD");
+        self_en = "rented cards (" + c.self_hosted_config + from_en + ") " +
+                  fmt::money(c.self_hosted_per_month_usd, "USD") + "/month";
     }
     return {c.api_model_text.zh + "：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " + api_zh + "；" + self_zh,
             c.api_model_text.en + ": about " + api_en + "/month at " + fmt::count(requests_per_day, "en") + " requests/day; " +
@@ -269,7 +269,6 @@ Text break_even_clause(const CostResult& c, double requests_per_day, const Text&
     return {"日请求超过 " + be_zh + " 次后" + what.zh + "更便宜", "above " + be_en + " requests/day " + what.en + " is cheaper"};
 }
 
-Text self_hosting_word() { return {"自托管", "self-hosting"}; }
 Text renting_cards_word() { return {"租卡自托管", "renting cards"}; }
 
 Text with_api_caveats(const Text& break_even) {
@@ -290,10 +289,10 @@ Text personal_reason(const Text& label, int64_t context_tokens, const ServingChe
         return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：" + why.zh,
                 "Personal validation (one user, " + L + " context) on " + label.en + ": " + why.en};
     }
-    return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：首字 " + fmt::interval(one.perf.ttft_s, "s", "zh") +
+    return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：首字 " + fmt::seconds(one.perf.ttft_s, "zh") +
                 "，每人 " + fmt::interval(one.perf.decode_tps_per_seq, "tok/s", "zh"),
             "Personal validation (one user, " + L + " context) on " + label.en + ": TTFT " +
-                fmt::interval(one.perf.ttft_s, "s", "en") + ", " + fmt::interval(one.perf.decode_tps_per_seq, "tok/s", "en")};
+                fmt::seconds(one.perf.ttft_s, "en") + ", " + fmt::interval(one.perf.decode_tps_per_seq, "tok/s", "en")};
 }
 
 Text personal_fails_when(const SearchLimit& lim, const ServingCheck& one, const Targets& t, const Hardware& hw) {
@@ -340,8 +339,8 @@ Text offline_fails_when(Interval requests_per_day) {
 
 Text cloud_api_reason(const CostResult& c, double requests_per_day) {
     return {"云 API（" + c.api_model_text.zh + "）：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " +
-                fmt::money(c.api_per_month_usd, "USD", "zh"),
-            "Cloud API (" + c.api_model_text.en + "): about " + fmt::money(c.api_per_month_usd, "USD", "en") + "/month at " +
+                fmt::money(c.api_per_month_usd, "USD"),
+            "Cloud API (" + c.api_model_text.en + "): about " + fmt::money(c.api_per_month_usd, "USD") + "/month at " +
                 fmt::count(requests_per_day, "en") + " requests/day"};
 }
 
@@ -356,9 +355,9 @@ Text cloud_caveats_in_house() {
 
 Text rental_clause(const PlanRow& rent) {
     const std::string cards = fmt::count_range(rent.cards, "en") + " × " + rent.name;
-    return {"；租用最便宜的达标方案 " + cards + " 每月 " + fmt::money(rent.cost_per_month, "USD", "zh"),
+    return {"；租用最便宜的达标方案 " + cards + " 每月 " + fmt::money(rent.cost_per_month, "USD"),
             "; renting the cheapest setup that meets the targets, " + cards + ", costs " +
-                fmt::money(rent.cost_per_month, "USD", "en") + "/month"};
+                fmt::money(rent.cost_per_month, "USD") + "/month"};
 }
 
 Text online_goal(const Scenario& sc) {
@@ -385,8 +384,8 @@ Text online_reason(const Text& goal, const Text& label, const PlanRow& pick, int
                    int64_t concurrency) {
     std::string cost_zh, cost_en;
     if (pick.has_price) {
-        cost_zh = "，约 " + fmt::money(pick.cost_per_month, pick.currency, "zh") + "/月";
-        cost_en = ", about " + fmt::money(pick.cost_per_month, pick.currency, "en") + "/month";
+        cost_zh = "，约 " + fmt::money(pick.cost_per_month, pick.currency) + "/月";
+        cost_en = ", about " + fmt::money(pick.cost_per_month, pick.currency) + "/month";
     }
     std::string layout_zh, layout_en;
     const std::string tp = std::to_string(pick.tp);

@@ -69,11 +69,11 @@ Text wired_limit_clause(long long mib);
 Text no_api_price_reason();
 // The data-residency caveat; the seed's cloud-API row says "in-house", the path row "on premises".
 Text residency_caveat(bool in_house);
-// "<api>: about $…/month at N requests/day; self-hosted (…) $…/month".
+// "<api>: about $…/month at N requests/day; rented cards (…) $…/month".
 Text api_reason(const CostResult& c, double requests_per_day);
 // "above N requests/day <what> is cheaper", or "today's … are past the break-even …"; empty without prices.
 Text break_even_clause(const CostResult& c, double requests_per_day, const Text& what);
-Text self_hosting_word();
+// What a break-even compares the API with: the cards are rented (the cost model prices rental, not purchase).
 Text renting_cards_word();
 // The break-even clause, then what rules out any cloud API whatever the price.
 Text with_api_caveats(const Text& break_even);

@@ -99,9 +99,9 @@ std::string bench_random(const Settings& s) {
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). Shell comments, in both languages.
 std::string expected(const Settings& s) {
-    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::interval(s.ttft_p90_s, "s", "zh") +
+    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
            "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。" +
-           "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::interval(s.ttft_p90_s, "s", "en") +
+           "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
            ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
 }
 

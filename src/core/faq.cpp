@@ -15,8 +15,8 @@ std::string users(int64_t n, const std::string& lang) { return fmt::count(static
 
 // "TTFT p90 0.31 s, 35–60 tok/s per user" from the figures of a plan row or an estimate.
 Text speed_words(const Interval& ttft_p90_s, const Interval& tps_per_user) {
-    return {"首字 p90 " + fmt::interval(ttft_p90_s, "s", "zh") + "，每用户 " + fmt::interval(tps_per_user, "tok/s", "zh"),
-            "TTFT p90 " + fmt::interval(ttft_p90_s, "s", "en") + ", " + fmt::interval(tps_per_user, "tok/s", "en") +
+    return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh") + "，每用户 " + fmt::interval(tps_per_user, "tok/s", "zh"),
+            "TTFT p90 " + fmt::seconds(ttft_p90_s, "en") + ", " + fmt::interval(tps_per_user, "tok/s", "en") +
                 " per user"};
 }
 
@@ -75,14 +75,14 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
     // What a card from the plan would cost instead, when it is another one.
     const PlanRow* cheap = cheapest_meeting(a.plan);
     if (cheap && cheap->hardware != hw.id) {
-        const std::string cz = fmt::money(cheap->cost_per_month, cheap->currency, "zh"),
-                          ce = fmt::money(cheap->cost_per_month, cheap->currency, "en");
+        const std::string cz = fmt::money(cheap->cost_per_month, cheap->currency),
+                          ce = fmt::money(cheap->cost_per_month, cheap->currency);
         out.zh += "计划里最省钱的选择是 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "，约 " + cz + "/月";
         out.en += " The plan's cheapest choice is " + fmt::count_range(cheap->cards, "en") + " × " + cheap->name +
                   " at about " + ce + "/month";
         if (own && own->meets_targets && own->has_price && own->currency == cheap->currency) {
-            out.zh += "（" + hw.name + " 约 " + fmt::money(own->cost_per_month, own->currency, "zh") + "/月）";
-            out.en += " (" + hw.name + ": about " + fmt::money(own->cost_per_month, own->currency, "en") + "/month)";
+            out.zh += "（" + hw.name + " 约 " + fmt::money(own->cost_per_month, own->currency) + "/月）";
+            out.en += " (" + hw.name + ": about " + fmt::money(own->cost_per_month, own->currency) + "/month)";
         }
         out.zh += "。", out.en += ".";
     } else if (cheap) {
@@ -136,7 +136,7 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
                users(sc.concurrency, "zh") + " 个用户在 " + fmt::tokens(sc.context_tokens) + " 上下文下共需 " +
                fmt::interval(m.total_gib, "GiB", "zh") + "。在 " + name + " 上：",
            "In " + fmt_id + ", " + ctx.model.id + "'s weights take " + fmt::interval(m.weights_gib, "GiB", "en") + " and " +
-               users(sc.concurrency, "en") + " users at " + fmt::tokens(sc.context_tokens) + " context need " +
+               users(sc.concurrency, "en") + (sc.concurrency == 1 ? " user at " : " users at ") + fmt::tokens(sc.context_tokens) + " context need " +
                fmt::interval(m.total_gib, "GiB", "en") + ". On " + name + ": "};
     if (!m.capacity_known)
         out.zh += "内存放不放得下取决于你的机器（需 ≥ " + fmt::number(m.total_gib.hi, "zh") + " GiB）；",
@@ -151,7 +151,7 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
     out.zh += "单用户 " + fmt::interval(p.single_stream_tps, "tok/s", "zh") + "，" + users(sc.concurrency, "zh") +
               " 个并发时" + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).zh + "。";
     out.en += "one user alone gets " + fmt::interval(p.single_stream_tps, "tok/s", "en") + "; at " +
-              users(sc.concurrency, "en") + " concurrent users " + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).en + ".";
+              users(sc.concurrency, "en") + (sc.concurrency == 1 ? " concurrent user " : " concurrent users ") + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).en + ".";
     if (cpu->status == ServingStatus::meets)
         out.zh += "所以对这个负载，量化后 CPU 就够，不必用 GPU。",
         out.en += " So for this load, yes: quantized, it runs on the CPU within the targets without a GPU.";

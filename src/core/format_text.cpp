@@ -48,6 +48,8 @@ std::string join(const std::string& lo, const std::string& hi, const char* dash)
     return lo == hi ? lo : lo + dash + hi;
 }
 
+const char* dash_of(Join how) { return how == Join::spaced ? kSpacedDash : kDash; }
+
 std::string with_unit(std::string s, const std::string& unit) { return unit.empty() ? s : s + " " + unit; }
 
 // The language's units for large numbers: 中文 万 (1e4) and 亿 (1e8); English k, M, B. The largest that `a`
@@ -111,7 +113,7 @@ std::string number(double v, const std::string& lang) {
 
 std::string count_range(Interval n, const std::string& lang) { return join(count(n.lo, lang), count(n.hi, lang), kDash); }
 
-std::string interval(Interval v, const std::string& unit, const std::string& lang) {
+std::string interval(Interval v, const std::string& unit, const std::string& lang, Join how) {
     std::string lo, hi;
     if (!v.finite()) {
         lo = number(v.lo, lang);
@@ -127,7 +129,13 @@ std::string interval(Interval v, const std::string& unit, const std::string& lan
         lo = fixed(v.lo, d_lo > d_hi + 1 ? d_lo : d_hi);
         hi = fixed(v.hi, d_hi);
     }
-    return with_unit(join(lo, hi, kDash), unit);
+    return with_unit(join(lo, hi, dash_of(how)), unit);
+}
+
+std::string seconds(Interval s, const std::string& lang, Join how) {
+    // Below a second in ms, so a sub-second time reads with its digits ("86–750 ms", not "0.09–0.75 s").
+    if (s.hi < 1.0) return interval(s * 1000.0, "ms", lang, how);
+    return interval(s, "s", lang, how);
 }
 
 std::string count(double n, const std::string& lang) {
@@ -145,14 +153,11 @@ std::string tokens(int64_t n) {
     return std::to_string(n);
 }
 
-std::string money(Interval v, const std::string& currency, const std::string& lang) {
+std::string money(Interval v, const std::string& currency, Join how) {
+    // Three significant figures, the same in both languages and in every place a cost is shown: these are
+    // estimates, and more digits would claim a precision they lack.
     const std::string symbol = currency_symbol(currency);
-    auto one = [&](double x) {
-        if (is_large(x)) return symbol + large(x, lang);
-        // Money below 10 keeps cents (0.34, 2.50); above, whole units.
-        return symbol + fixed(x, std::fabs(x) >= 10 ? 0 : 2);
-    };
-    return join(one(v.lo), one(v.hi), kDash);
+    return join(symbol + figure(v.lo, 3), symbol + figure(v.hi, 3), dash_of(how));
 }
 
 // [SECTION] Traces ----------------------------------------------------------------------------------------------
@@ -217,12 +222,7 @@ std::string figure_count_range(Interval v, const std::string& unit, const std::s
     return with_unit(join(figure_count(v.lo, lang), figure_count(v.hi, lang), kSpacedDash), unit);
 }
 
-std::string figure_money(Interval v, const std::string& currency) {
-    // Three significant figures: these are estimates, and more would claim a precision they lack.
-    const std::string symbol = currency_symbol(currency);
-    const std::string lo = figure(v.lo, 3), hi = figure(v.hi, 3);
-    return symbol + (lo == hi ? lo : lo + kSpacedDash + symbol + hi);
-}
+std::string figure_money(Interval v, const std::string& currency) { return money(v, currency, Join::spaced); }
 
 std::string figure_tokens(double v, const std::string& lang) {
     constexpr double kKi = 1024;

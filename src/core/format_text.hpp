@@ -27,6 +27,11 @@
 
 namespace infersizer::fmt {
 
+// How an interval's ends are joined: "6.1–7.0" in sentences, "6.1 – 7.0" in the page's figures. Only the
+// joint differs: a quantity that has a sentence form (seconds, money, tok/s) rounds the same in both, so one
+// figure reads the same wherever the page shows it.
+enum class Join { tight, spaced };
+
 // [Sentences] -------------------------------------------------------------------------------------------------
 
 // A bare number in the language's style: 0.31, 6.1, 35, 3,900, 12k / 1.2万, 1.5M / 150万.
@@ -34,7 +39,10 @@ std::string number(double v, const std::string& lang);
 
 // An interval with its unit: "6.1–7.0 GiB", "35–60 tok/s", "0.30 s" (exact or equal once rounded).
 // `unit` may be empty; it is appended after a space.
-std::string interval(Interval v, const std::string& unit, const std::string& lang);
+std::string interval(Interval v, const std::string& unit, const std::string& lang, Join how = Join::tight);
+
+// A duration given in seconds: ms below one second ("86–750 ms"), else s ("1.2–3.4 s").
+std::string seconds(Interval s, const std::string& lang, Join how = Join::tight);
 
 // A whole count (users, cards, requests): "5", "1,200", "12k" / "1.2万".
 std::string count(double n, const std::string& lang);
@@ -45,8 +53,9 @@ std::string count_range(Interval n, const std::string& lang);
 // Tokens of context or prompt: 8192 → "8k", 131072 → "128k", 1500 → "1.5k", 300 → "300".
 std::string tokens(int64_t n);
 
-// Money in the currency's own symbol: "$1,230", "$12k" / "$1.2万", "¥3,900"; an interval as "$1.2k–$1.9k".
-std::string money(Interval v, const std::string& currency, const std::string& lang);
+// Money in the currency's own symbol, three significant figures, the same in both languages: "$1,310",
+// "$12,300", "$0.5", "¥3,900"; an interval as "$1,200–$1,900".
+std::string money(Interval v, const std::string& currency, Join how = Join::tight);
 
 // Both languages at once, for the Text fields the core fills.
 inline Text text(std::string zh, std::string en) { return Text{std::move(zh), std::move(en)}; }
@@ -88,7 +97,7 @@ std::string figure_count(double v, const std::string& lang);
 // "1.2万 – 3万 unit"; once when both ends print the same; `unit` may be empty.
 std::string figure_count_range(Interval v, const std::string& unit, const std::string& lang);
 
-// Money, three significant figures in the currency's own symbol: "$1,230", "$1,000 – $2,000", "¥8,790".
+// Money as the page's figures print it: money() with a spaced joint, "$1,000 – $2,000", "¥8,790".
 std::string figure_money(Interval v, const std::string& currency);
 
 // Token counts the way models publish them: powers of two in binary k (131072 → "128k", 40960 → "40k"),

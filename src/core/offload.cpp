@@ -215,12 +215,12 @@ Text note_text(const OffloadResult& r) {
     return {"MoE 专家卸载：llama.cpp --n-cpu-moe " + n + "（前 " + n + " 层的专家约 " +
                 fmt::interval(r.host_ram_gib, "GiB", "zh") + " 放在内存，按 " + r.host_name + " 的带宽估算），显卡 " +
                 fmt::interval(r.gpu_gib, "GiB", "zh") + "，每人 " + fmt::interval(r.decode_tps_per_seq, "tok/s", "zh") +
-                "，首字 " + fmt::interval(r.ttft_s, "s", "zh"),
+                "，首字 " + fmt::seconds(r.ttft_s, "zh"),
             "MoE expert offload: llama.cpp --n-cpu-moe " + n + " (the first " + n + " layers' experts, " +
                 fmt::interval(r.host_ram_gib, "GiB", "en") + ", in host RAM, at the bandwidth of " + r.host_name +
                 "): cards " + fmt::interval(r.gpu_gib, "GiB", "en") + ", " +
                 fmt::interval(r.decode_tps_per_seq, "tok/s", "en") + " per user, TTFT " +
-                fmt::interval(r.ttft_s, "s", "en")};
+                fmt::seconds(r.ttft_s, "en")};
 }
 
 }  // namespace

@@ -202,7 +202,7 @@ TEST(Deploy, TheLoadTestStatesTheExpectedTtftAndTokensPerUser) {
         const Result r = test::estimate_ok(s);
         const std::string& t = r.deploy.load_test_command;
         EXPECT_HAS(t, "--max-concurrency 5");
-        EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::interval(r.performance.ttft_p90_s, "s", "en") +
+        EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::seconds(r.performance.ttft_p90_s, "en") +
                           ", " + fmt::interval(r.performance.decode_tps_per_seq, "tokens/s", "en") + " per user");
         EXPECT_HAS(t, "# 预期（5 个并发用户）：首字时间 p90 ");
     }

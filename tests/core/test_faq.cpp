@@ -59,7 +59,7 @@ TEST(Faq, TrainingCardsSayHowManySufficeAndWhatTheCheapestCardCosts) {
     const FaqEntry& f = entry(r, "reuse_training_cards");
     EXPECT_EQ(f.answer.en.rfind("Yes. " + fmt::count_range(h100.cards, "en") + " × H100 SXM5 80GB serve the peak of 20 "
                                 "concurrent users within the targets (TTFT p90 " +
-                                    fmt::interval(h100.ttft_s, "s", "en") + ", ", 0),
+                                    fmt::seconds(h100.ttft_s, "en") + ", ", 0),
               0u)
         << f.answer.en;
     EXPECT_TRUE(has(f.answer.en, " Your 16 are more than that; the rest can do other work.")) << f.answer.en;
@@ -72,7 +72,7 @@ TEST(Faq, TrainingCardsSayHowManySufficeAndWhatTheCheapestCardCosts) {
     if (cheapest->hardware != h100.hardware) {
         EXPECT_TRUE(has(f.answer.en, "The plan's cheapest choice is " + fmt::count_range(cheapest->cards, "en") + " × " +
                                          cheapest->name + " at about " +
-                                         fmt::money(cheapest->cost_per_month, cheapest->currency, "en") + "/month"))
+                                         fmt::money(cheapest->cost_per_month, cheapest->currency) + "/month"))
             << f.answer.en;
     }
 }
@@ -120,7 +120,7 @@ TEST(Faq, QuantizationAnswerComesFromTheCpuEstimateAgainstTheGpuPath) {
         EXPECT_EQ(has(f.answer.en, "this load still needs a GPU"), !cpu_meets) << f.answer.en;
         EXPECT_EQ(has(f.answer.zh, "CPU 就够"), cpu_meets) << f.answer.zh;
         EXPECT_TRUE(has(f.answer.en, "The GPU path (1 × GeForce RTX 4090 24GB): TTFT p90 " +
-                                         fmt::interval(r.performance.ttft_p90_s, "s", "en")))
+                                         fmt::seconds(r.performance.ttft_p90_s, "en")))
             << f.answer.en;
         if (users == 20) {
             EXPECT_FALSE(cpu_meets) << "20 users of one desktop CPU at 10 tok/s each";

@@ -26,9 +26,15 @@ TEST(FormatText, IntervalsNumbersAndUnits) {
     EXPECT_EQ(fmt::tokens(131072), "128k");
     EXPECT_EQ(fmt::tokens(1500), "1.5k");
     EXPECT_EQ(fmt::tokens(300), "300");
-    EXPECT_EQ(fmt::money(Interval::exact(1234), "USD", "en"), "$1,234");
-    EXPECT_EQ(fmt::money({0.5, 2}, "USD", "en"), "$0.50–$2.00");
-    EXPECT_EQ(fmt::money(Interval::exact(39000), "CNY", "zh"), "¥3.9万");
+    // Three significant figures in every language and place (issue #9: "$1,310" in one panel, "$1,314" in a
+    // sentence was one figure with two roundings).
+    EXPECT_EQ(fmt::money(Interval::exact(1314), "USD"), "$1,310");
+    EXPECT_EQ(fmt::money({0.5, 2}, "USD"), "$0.5–$2");
+    EXPECT_EQ(fmt::money(Interval::exact(39000), "CNY"), "¥39,000");
+    EXPECT_EQ(fmt::money({1314, 8971.7}, "USD", fmt::Join::spaced), fmt::figure_money({1314, 8971.7}, "USD"));
+    EXPECT_EQ(fmt::seconds({0.086, 0.75}, "en"), "86–750 ms");
+    EXPECT_EQ(fmt::seconds({0.6, 1.4}, "zh"), "0.6–1.4 s");
+    EXPECT_EQ(fmt::seconds({0.086, 0.75}, "en", fmt::Join::spaced), "86 – 750 ms");
     EXPECT_EQ(fmt::count_range({1, 3}, "en"), "1–3");
 }
 

@@ -66,25 +66,7 @@ protected:
         names_.erase("");
     }
 
-    // Runs one frame with ImGui's log capturing every drawn text; returns it. ImGui 1.86 ends a log at the
-    // End() of any top-level window, so the log goes to the clipboard (LogToClipboard), whose handler here
-    // collects it: the whole page in a plain frame, the page up to the tooltip and the tooltip when one opens.
-    std::string frame_text() {
-        static std::string* sink = nullptr;
-        std::string text;
-        sink = &text;
-        ImGuiIO& io = ImGui::GetIO();
-        const auto saved = io.SetClipboardTextFn;
-        io.SetClipboardTextFn = [](void*, const char* t) { *sink += t, *sink += '\n'; };
-        ImGui::NewFrame();
-        ImGui::LogToClipboard();
-        app_frame(page_->app());
-        ImGui::LogFinish();
-        ImGui::Render();
-        io.SetClipboardTextFn = saved;
-        sink = nullptr;
-        return text;
-    }
+    std::string frame_text() { return page_->drawn_text(); }
 
     // Commands (launch, load test) are identifiers, copied as they are; their comments belong to the
     // deploy hints' owner (issue #9, helper A: launch/load-test commands). TODO: drop this skip once the

@@ -89,6 +89,27 @@ bool Page::frames(int n) {
     return animating;
 }
 
+std::string Page::drawn_text() {
+    static std::string* sink = nullptr;
+    std::string text;
+    sink = &text;
+    ImGuiIO& io = ImGui::GetIO();
+    const auto saved = io.SetClipboardTextFn;
+    io.SetClipboardTextFn = [](void*, const char* t) { *sink += t, *sink += '\n'; };
+    rects_.clear();
+    clips_.clear();
+    building_.clear();
+    ImGui::NewFrame();
+    ImGui::LogToClipboard();
+    app_frame(app_);
+    ImGui::LogFinish();
+    ImGui::Render();
+    items_ = building_;
+    io.SetClipboardTextFn = saved;
+    sink = nullptr;
+    return text;
+}
+
 const ProbedItem* Page::find(const std::string& label) const {
     for (const ProbedItem& it : items_) {
         if (it.label != label) continue;

@@ -65,6 +65,11 @@ public:
 
     // Runs `n` frames; returns what the last app_frame returned (animating).
     bool frames(int n = 1);
+    // Runs one frame with ImGui's log capturing every text it draws, and returns that text (a table row is
+    // one line, "| a | b |"). ImGui 1.86 ends a log at the End() of any top-level window, so the log goes to
+    // the clipboard (LogToClipboard), whose handler here collects it: the whole page in a plain frame, the
+    // page up to the tooltip and the tooltip when one opens.
+    std::string drawn_text();
     // Moves the mouse to the centre of the item labelled `label` (exact ImGui label, "##" part included),
     // presses and releases it over two frames. Returns false when no visible item has that label.
     bool click(const std::string& label);

@@ -31,9 +31,12 @@ std::string fmt_money_interval(Interval amount, const std::string& currency, dou
     return fmt::figure_money(amount, currency) + (converted.empty() ? "" : " (" + converted + ")");
 }
 
-std::string fmt_seconds(Interval s, Lang lang, int sig) {
-    if (s.hi < 1.0) return fmt_interval(s * 1000.0, tr(S::unit_ms, lang), sig);
-    return fmt_interval(s, tr(S::unit_s, lang), sig);
+// Durations and rates appear in the core's sentences too: the sentence formatters, spaced, so a figure reads
+// the same in its panel and in the verdict, the decision rows and the FAQ.
+std::string fmt_seconds(Interval s, Lang lang) { return fmt::seconds(s, lang_id(lang), fmt::Join::spaced); }
+
+std::string fmt_rate(Interval tps, Lang lang) {
+    return fmt::interval(tps, tr(S::unit_tps, lang), lang_id(lang), fmt::Join::spaced);
 }
 
 std::string fmt_tokens(double v, Lang lang) { return fmt::figure_tokens(v, lang_id(lang)); }

@@ -23,8 +23,10 @@ std::string fmt_money(double amount, const std::string& currency, double cny_per
 std::string fmt_money_interval(Interval amount, const std::string& currency, double cny_per_usd);
 // The converted amount alone: "≈ ¥2,310 – ¥4,480" (empty when the rate is unknown or the currency other).
 std::string fmt_money_converted(Interval amount, const std::string& currency, double cny_per_usd);
-// A duration in s, or ms below one second: "0.6 – 1.4 s", "85 – 120 ms".
-std::string fmt_seconds(Interval s, Lang lang, int sig = 3);
+// A duration in s, or ms below one second: "0.6 – 1.4 s", "85 – 120 ms" (fmt::seconds, spaced).
+std::string fmt_seconds(Interval s, Lang lang);
+// Tokens per second as the core's sentences round them: "35 – 60 tok/s", "6.1 – 7.0 tok/s".
+std::string fmt_rate(Interval tps, Lang lang);
 // Token counts the way models publish them: powers of two in binary k (131072 → "128k", 40960 → "40k"),
 // anything else as fmt_count.
 std::string fmt_tokens(double v, Lang lang);

@@ -61,20 +61,20 @@ void DrawSpeedPanel(AppState& s) {
 
     const TargetsMet& met = r.targets_met;
     row_label(tr(S::ttft, s.lang), value_x);
-    FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang, 2));
+    FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang));
     row_label(tr(S::ttft_p90, s.lang), value_x);
-    FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang, 2));
+    FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang));
     target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best), "##target_ttft", value_x);
 
     row_label(tr(S::tps_per_user, s.lang), value_x);
-    FigureText(s, "performance.decode_tps_per_seq", fmt_interval(p.decode_tps_per_seq, tr(S::unit_tps, s.lang), 2));
+    FigureText(s, "performance.decode_tps_per_seq", fmt_rate(p.decode_tps_per_seq, s.lang));
     target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best), "##target_tps", value_x);
 
     row_label(tr(S::throughput, s.lang), value_x);
-    FigureText(s, "performance.throughput_tps", fmt_interval(p.throughput_tps, tr(S::unit_tps, s.lang), 2));
+    FigureText(s, "performance.throughput_tps", fmt_rate(p.throughput_tps, s.lang));
 
     row_label(tr(S::single_stream, s.lang), value_x);
-    FigureText(s, "performance.single_stream_tps", fmt_interval(p.single_stream_tps, tr(S::unit_tps, s.lang), 2));
+    FigureText(s, "performance.single_stream_tps", fmt_rate(p.single_stream_tps, s.lang));
 
     // The simulation's steady state: sequences in the engines' batches and the KV they hold, all replicas.
     row_label(tr(S::in_flight, s.lang), value_x);
@@ -82,11 +82,11 @@ void DrawSpeedPanel(AppState& s) {
                fmt_interval(p.requests_in_flight, "", 2) + " / " + fmt_interval(p.kv_in_use_gib, "GiB", 2));
 
     row_label(tr(S::prefill, s.lang), value_x);
-    FigureText(s, "performance.prefill_tps", fmt_interval(p.prefill_tps, tr(S::unit_tps, s.lang), 2));
+    FigureText(s, "performance.prefill_tps", fmt_rate(p.prefill_tps, s.lang));
 
     // The stress figure, labelled as such: never what the sizing uses.
     row_label(tr(S::burst_ttft, s.lang), value_x);
-    FigureText(s, "performance.burst_ttft_s", fmt_seconds(p.burst_ttft_s, s.lang, 2));
+    FigureText(s, "performance.burst_ttft_s", fmt_seconds(p.burst_ttft_s, s.lang));
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     TextWrappedCjk(std::string(tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang)) +
