@@ -45,22 +45,23 @@ test('pricing: a link\'s gpu and api reach the result, and an unknown provider t
       const before = api.getScenario();
       const r = api.getResult('en');
       let error = null;
-      try { api.setScenario({ pricing: { gpu: 'Hetzner' } }); } catch (e) { error = e.message; }
-      api.setScenario({ pricing: { gpu: 'cheapest', api: 'auto' } });
+      try { api.setScenario({ ...before, pricing: { gpu: 'Hetzner' } }); } catch (e) { error = e.message; }
+      api.setScenario({ ...before, pricing: { gpu: 'cheapest', api: 'auto' } });
       const cheapest = api.getResult('en');
       return { before, r, error, after: api.getScenario(), cheapest, urlErrors: api.urlErrors };
     });
     assert(out.urlErrors.length === 0, `url errors: ${out.urlErrors}`);
     assert(out.before.pricing && out.before.pricing.gpu === 'AWS', `pricing.gpu: ${JSON.stringify(out.before.pricing)}`);
-    // AWS's on-demand H100 SXM rows, 10.08 and 12.29 USD/h, × 730 h.
+    // AWS's on-demand H100 SXM rows, 10.08 and 12.29 USD/h, × 730 h (the result JSON keeps 4 significant figures).
     const month = out.r.cost.self_hosted_per_month_usd;
-    assert(Math.abs(month.lo - 7358.4) < 0.01 && Math.abs(month.hi - 8971.7) < 0.01, `AWS month: ${JSON.stringify(month)}`);
+    const near = (got, want) => Math.abs(got - want) <= want * 1e-3;
+    assert(near(month.lo, 7358.4) && near(month.hi, 8971.7), `AWS month: ${JSON.stringify(month)}`);
     assert(/AWS/.test(out.r.cost.price_basis), `price_basis: ${out.r.cost.price_basis}`);
     assert(out.r.cost.api_model === 'OpenAI gpt-5.4-mini', `api_model: ${out.r.cost.api_model}`);
     assert(out.error && /pricing\.gpu/.test(out.error), `unknown provider should name pricing.gpu: ${out.error}`);
     assert(out.after.pricing && out.after.pricing.gpu === 'cheapest', `after: ${JSON.stringify(out.after.pricing)}`);
     const c = out.cheapest.cost.self_hosted_per_month_usd;
-    assert(Math.abs(c.lo - 1314) < 0.01 && c.lo === c.hi, `cheapest month: ${JSON.stringify(c)}`);
+    assert(near(c.lo, 1314) && c.lo === c.hi, `cheapest month: ${JSON.stringify(c)}`);
     assertClean(p.record, (u) => u.startsWith(server.url));
     return `${out.r.cost.price_basis}`;
   } finally {
