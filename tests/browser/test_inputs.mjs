@@ -4,8 +4,8 @@
 // tests/ui/test_pickers.cpp and test_presets.cpp, where widgets are found by label.
 import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mjs';
 
-async function openReady(browser, server, query = '') {
-  const p = await openPage(browser, server.url + query);
+async function openReady(browser, server, query = '', options = {}) {
+  const p = await openPage(browser, server.url + query, options);
   await waitReady(p.page);
   return p;
 }
@@ -50,6 +50,45 @@ test('inputs: a bad no_latency_target in a link is named and the rest applies', 
     assert(out.scenario.concurrency === 7, `concurrency: ${out.scenario.concurrency}`);
     assert(out.scenario.targets.no_latency_target === false, 'the bad value left the default');
     return out.errors[0];
+  } finally {
+    await p.close();
+  }
+});
+
+// Clicks a picker's box, types into its search field and presses keys; returns the scenario afterwards.
+async function pickWithKeys(p, boxId, typed, keys) {
+  const box = await p.page.evaluate((id) => window.infersizer._debug.pickerBox(id), boxId);
+  assert(box, `picker ${boxId} drew no box`);
+  assert(box[3] <= (p.page.viewportSize() || { height: 0 }).height, `picker ${boxId} below the window: ${box}`);
+  // Move, press, release a few frames apart: ImGui 1.86 sees a press and release within one frame as no click.
+  const x = (box[0] + box[2]) / 2, y = (box[1] + box[3]) / 2;
+  await p.page.mouse.move(x, y);
+  await p.page.waitForTimeout(100);
+  await p.page.mouse.down();
+  await p.page.waitForTimeout(100);
+  await p.page.mouse.up();
+  await p.page.waitForTimeout(200);
+  await p.page.keyboard.type(typed, { delay: 20 });
+  for (const k of keys) {
+    await p.page.waitForTimeout(100);
+    await p.page.keyboard.press(k);
+  }
+  await p.page.waitForTimeout(200);
+  return p.page.evaluate(() => window.infersizer.getScenario());
+}
+
+test('inputs: the pickers take the keyboard — typing filters, ArrowDown moves, Enter picks', async ({ browser, server }) => {
+  // Tall enough that both pickers are on the first screen (the hardware picker sits below 800 px).
+  const p = await openReady(browser, server, '?lang=en', { viewport: { width: 1280, height: 1100 } });
+  try {
+    // "Llama-3.1" matches Llama-3.1-8B, -70B, -405B in catalog order: typing highlights the first, one
+    // ArrowDown the second, Enter picks it and closes the list.
+    const model = (await pickWithKeys(p, '##model', 'Llama-3.1', ['ArrowDown', 'Enter'])).model;
+    assert(model === 'Llama-3.1-70B', `model after Llama-3.1 ↓ Enter: ${JSON.stringify(model)}`);
+    const hardware = (await pickWithKeys(p, '##hardware', 'H200', ['Enter'])).hardware;
+    assert(/h200/.test(hardware), `hardware after H200 Enter: ${JSON.stringify(hardware)}`);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return `${model} on ${hardware}`;
   } finally {
     await p.close();
   }

@@ -2,6 +2,7 @@
 //
 // [SECTION] creation and fonts   [SECTION] host API (JSON, URL, language)   [SECTION] frame layout
 #include "app.hpp"
+#include "search_picker.hpp"
 
 #include "app_state.hpp"
 #include "catalog_json.hpp"
@@ -40,6 +41,8 @@ bool app_take_common_font_request(AppState* s) { return take_common_font_request
 void app_provide_common_font(AppState* s, std::string ttf) { provide_common_font(*s, std::move(ttf)); }
 bool app_fonts_dirty(AppState* s) { return s->lazy_glyphs.atlas_dirty; }
 std::string app_missing_glyphs(AppState* s) { return missing_glyphs(*s); }
+
+std::string app_picker_box(const std::string& combo_id) { return picker_box(combo_id); }
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] host API (JSON, URL, language)

@@ -33,6 +33,8 @@ void app_provide_common_font(AppState* s, std::string ttf);
 bool app_fonts_dirty(AppState* s);
 // Characters the page showed that its atlas cannot draw right now (drawn as '?'), UTF-8; "" when none.
 std::string app_missing_glyphs(AppState* s);
+// Tests: where the picker `combo_id` ("##model", "##hardware") drew its closed box, "x0 y0 x1 y1" ("" if not yet).
+std::string app_picker_box(const std::string& combo_id);
 
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);

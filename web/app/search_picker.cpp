@@ -4,10 +4,16 @@
 #include <algorithm>
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <map>
 
 namespace infersizer::app {
 
 namespace {
+
+std::map<std::string, std::string>& boxes() {
+    static std::map<std::string, std::string> drawn;
+    return drawn;
+}
 
 // Up/Down in the search field: ImGui hands them to the history callback (and not to keyboard navigation,
 // which would move the focus out of the field) only when the field asks for that callback.
@@ -21,6 +27,11 @@ int arrow_keys(ImGuiInputTextCallbackData* data) {
 }
 
 }  // namespace
+
+std::string picker_box(const std::string& combo_id) {
+    const auto it = boxes().find(combo_id);
+    return it == boxes().end() ? "" : it->second;
+}
 
 bool SearchPicker::begin(const char* combo_id, const char* preview) {
     // The list may be as tall as the room under the box. With room for only a few rows there, it may be as
@@ -36,7 +47,12 @@ bool SearchPicker::begin(const char* combo_id, const char* preview) {
     const float max_h = std::max(1.0f, room_below >= few_rows ? room_below : std::max(room_below, room_above));
     const float max_w = std::max(1.0f, vp->WorkSize.x - 2 * style.DisplaySafeAreaPadding.x);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(max_w, max_h));
-    if (!ImGui::BeginCombo(combo_id, preview)) return false;
+    if (!ImGui::BeginCombo(combo_id, preview)) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        boxes()[combo_id] = std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " +
+                            std::to_string(b.y);
+        return false;
+    }
 
     // The highlight lives in the popup's state storage, under the combo's name (both pickers share the popup).
     storage_id_ = ImGui::GetID(combo_id);

@@ -7,6 +7,10 @@
 
 namespace infersizer::app {
 
+// Where the picker `combo_id` ("##model", "##hardware") drew its closed box in the last frame, as
+// "x0 y0 x1 y1" in ImGui's (CSS) pixels, or "" before it was drawn: lets browser tests click it.
+std::string picker_box(const std::string& combo_id);
+
 class SearchPicker {
 public:
     // Like ImGui::BeginCombo(combo_id, preview): false while closed. When true, call search(), row() for each

@@ -321,6 +321,11 @@
       fontPx() { return started ? callString('is_debug_font').split(' ').map(Number) : null; },
       // Characters shown that the font atlas cannot draw right now ('?' on screen); '' when none.
       missingGlyphs() { return started ? callString('is_missing_glyphs') : ''; },
+      // A searchable picker's closed box, [x0, y0, x1, y1] in CSS px ('##model', '##hardware'); null before drawn.
+      pickerBox(id) {
+        const box = started ? callString('is_debug_picker_box', [id]) : '';
+        return box ? box.split(' ').map(Number) : null;
+      },
     },
   };
   window.infersizer = api;

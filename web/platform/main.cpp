@@ -444,6 +444,11 @@ EMSCRIPTEN_KEEPALIVE const char* is_missing_glyphs() {
     return g_platform.app != nullptr ? hand_to_js(infersizer::app::app_missing_glyphs(g_platform.app)) : "";
 }
 
+// Tests: a searchable picker's closed box ("x0 y0 x1 y1", CSS px; "" before drawn), to click it.
+EMSCRIPTEN_KEEPALIVE const char* is_debug_picker_box(const char* combo_id) {
+    return hand_to_js(infersizer::app::app_picker_box(combo_id ? combo_id : ""));
+}
+
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
 // Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw
