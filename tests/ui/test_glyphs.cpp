@@ -69,7 +69,7 @@ TEST_F(Glyphs, EveryCatalogStringShown) {
     }
     for (const Hardware& h : c.hardware) {
         check(h.vendor + " " + h.name, "hardware " + h.id);
-        check(h.notes, "hardware notes " + h.id);
+        check(h.notes.zh + h.notes.en, "hardware notes " + h.id);
         check(h.source, "hardware source " + h.id);
     }
     for (const WeightFormat& f : c.weight_formats) {
