@@ -10,9 +10,12 @@ docs/catalog.md describes every file and field, and how to add a card, a model, 
 
   data/sources/models.json    -> data/models.json    (fields renamed for the core, derived fields added, and
                                                       every parameter count checked against the formulas)
-  data/sources/hardware.json  -> data/hardware.json  (cpu platforms get product-line ranges from SKU tables)
+  data/sources/hardware.json  -> data/hardware.json  (cpu platforms get product-line ranges from SKU tables;
+                                                      every entry gets a source_label of its refs' addresses;
+                                                      notes are {"zh", "en"})
   data/sources/prices.json    -> data/prices.json    (rental rows get the catalog accelerator they name)
-  data/sources/formats.json   -> data/formats.json   (validated, copied byte for byte)
+  data/sources/formats.json   -> data/formats.json   (validated; each format citing this repository's docs
+                                                      gets a bilingual source_label naming them by title)
   data/sources/engines.json   -> data/engines.json   (validated, copied byte for byte)
 
 Rules:
@@ -22,7 +25,8 @@ Rules:
   - output is stable (source order, fixed key order, indent 1), so a rerun gives the same bytes, and
     --check (a CTest test, tests/CMakeLists.txt) fails when data/ is not what data/sources/ produce.
 
-Sections: [problems] [models] [parameter check] [cpu product lines] [hardware] [prices] [formats and engines]
+Sections: [problems] [models] [parameter check] [cpu product lines] [hardware] [prices] [source labels]
+          [formats and engines]
           [generate] [check] [self-test] [main]
 """
 
@@ -30,6 +34,7 @@ import argparse
 import copy
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -103,6 +108,13 @@ def check_bilingual(problems, file, where, entry, field):
     v = entry.get(field)
     if not isinstance(v, dict) or not is_text(v.get("zh")) or not is_text(v.get("en")):
         problems.add(file, where, field, "must be {\"zh\": text, \"en\": text}, both non-empty")
+
+
+def check_notes(problems, file, where, entry, field="notes"):
+    """Notes the page shows (hardware tooltips) are bilingual: absent or null, or both languages. A plain
+    string would put English into the Chinese page (issue #9), so it is rejected like a missing side."""
+    if entry.get(field) is not None:
+        check_bilingual(problems, file, where, entry, field)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -394,6 +406,11 @@ def validate_product_line(problems, where, table):
                      "[[name, cores, base GHz], ...]}")
         return
     check_fields(problems, "hardware.json", where + ".product_line_table", table, PRODUCT_LINE_FIELDS)
+    # The line's name and notes go into the platform's bilingual notes, so both need both languages.
+    check_bilingual(problems, "hardware.json", where, {"product_line_table.line": table.get("line")},
+                    "product_line_table.line")
+    check_notes(problems, "hardware.json", where, {"product_line_table.notes": table.get("notes")},
+                "product_line_table.notes")
     for j, sku in enumerate(table.get("skus") or []):
         ok = (isinstance(sku, list) and len(sku) == 3 and is_text(sku[0]) and isinstance(sku[1], int)
               and sku[1] > 0 and isinstance(sku[2], (int, float)) and sku[2] > 0)
@@ -413,25 +430,30 @@ def span(values, digits=4):
 
 
 def product_line_fields(line):
-    """The range fields, source entries and note of one cpu platform, computed from its SKU table."""
+    """The range fields, source entries and note ({"zh", "en"}) of one cpu platform, from its SKU table."""
     skus = line["skus"]
     cores = [s[1] for s in skus]
     clocks = [s[2] for s in skus]
     fields = {
-        "product_line": line["line"],
+        "product_line": line["line"]["en"],
         "cores_range": span(cores),
         "clock_ghz_range": span(clocks),
         "core_ghz_range": span([c * g for _, c, g in skus]),
     }
     sources = [{"ref": line["skus_ref"], "covers": [line["skus_covers"] + f"; {len(skus)} SKUs"]}]
     sources += line.get("sources") or []
-    note = (f"Product line: {line['line']}: {fields['cores_range'][0]}-{fields['cores_range'][1]} cores, base clock "
-            f"{fields['clock_ghz_range'][0]}-{fields['clock_ghz_range'][1]} GHz, cores x base clock "
-            f"{fields['core_ghz_range'][0]}-{fields['core_ghz_range'][1]} GHz over {len(skus)} SKUs. These "
-            "ranges describe the product line, not the user's machine: the estimator uses them only when the "
-            "machine's cores and clock are not given.")
-    if line.get("notes"):
-        note += " " + line["notes"]
+    c, g, x = fields["cores_range"], fields["clock_ghz_range"], fields["core_ghz_range"]
+    note = {
+        "zh": (f"产品线：{line['line']['zh']}：{c[0]}-{c[1]} 核，基础频率 {g[0]}-{g[1]} GHz，核心数 x 基础频率 "
+               f"{x[0]}-{x[1]} GHz，共 {len(skus)} 个型号。这些范围描述的是产品线，不是用户的机器：只有未给出机器的"
+               "核心数和频率时，估算器才使用它们。"),
+        "en": (f"Product line: {line['line']['en']}: {c[0]}-{c[1]} cores, base clock {g[0]}-{g[1]} GHz, cores x base "
+               f"clock {x[0]}-{x[1]} GHz over {len(skus)} SKUs. These ranges describe the product line, not the "
+               "user's machine: the estimator uses them only when the machine's cores and clock are not given."),
+    }
+    for lang in ("zh", "en"):
+        if line.get("notes"):
+            note[lang] += ("" if lang == "zh" else " ") + line["notes"][lang]
     return fields, sources, note
 
 
@@ -457,6 +479,7 @@ def validate_hardware(problems, ref):
         where = entry_name("accelerators", i, a, "id")
         check_fields(problems, "hardware.json", where, a, ACCELERATOR_FIELDS)
         check_ref_list(problems, "hardware.json", where, "source", a.get("source"))
+        check_notes(problems, "hardware.json", where, a)
         # A measured visible memory needs its own source line (the engine log it was read in).
         if a.get("visible_memory_gib") is not None and not any(
                 "visible_memory_gib" in (s.get("covers") or []) for s in a.get("source") or [] if isinstance(s, dict)):
@@ -478,6 +501,7 @@ def validate_hardware(problems, ref):
         where = entry_name("cpu_platforms", i, p, "id")
         check_fields(problems, "hardware.json", where, p, CPU_FIELDS)
         check_ref_list(problems, "hardware.json", where, "source", p.get("source"))
+        check_notes(problems, "hardware.json", where, p)
         validate_product_line(problems, where, p.get("product_line_table"))
         if p.get("id") and not cpu_vendor(p):
             problems.add("hardware.json", where, "vendor",
@@ -509,7 +533,8 @@ def build_cpu(p):
     out["source"] = list(out.get("source") or []) + sources
     out["derived_fields"] = list(out.get("derived_fields") or []) + ["cores_range", "clock_ghz_range",
                                                                     "core_ghz_range"]
-    out["notes"] = (out.get("notes") or "") + (" " if out.get("notes") else "") + note
+    own = out.get("notes") or {"zh": "", "en": ""}
+    out["notes"] = {"zh": own["zh"] + note["zh"], "en": own["en"] + (" " if own["en"] else "") + note["en"]}
     return out
 
 
@@ -521,8 +546,10 @@ def build_hardware_doc(ref, problems):
         "version": ref["version"],
         "retrieved": ref["retrieved"],
         "units": ref["units"],
-        "accelerators": ref["accelerators"],
-        "cpu_platforms": [build_cpu(p) for p in ref["cpu_platforms"]],
+        "accelerators": [with_refs_label(a, problems, entry_name("accelerators", i, a, "id"))
+                         for i, a in enumerate(ref["accelerators"])],
+        "cpu_platforms": [with_refs_label(build_cpu(p), problems, entry_name("cpu_platforms", i, p, "id"))
+                          for i, p in enumerate(ref["cpu_platforms"])],
         "host_defaults": ref["host_defaults"],
     }
 
@@ -613,7 +640,137 @@ def build_prices_doc(ref, hardware_ids, problems):
 
 
 # ---------------------------------------------------------------------------------------------------
-# [formats and engines] — hand-written; validated here (sources, references), copied byte for byte.
+# [source labels] — a source that cites this repository's docs ("docs/references/peers-and-formulas.md §4.1
+# (…); engines: https://…") means nothing to a reader of the page as a path (issue #9). The page shows
+# `source_label` instead: each cited document by its title and each cited section by its number and heading
+# (the English heading read from the document's own "## 4.1 Weight bytes" line, so a renamed section fails the
+# build until its Chinese title here is checked), then the source's URLs as they are.
+# ---------------------------------------------------------------------------------------------------
+DOC_TITLES = {
+    "docs/references/gguf-quant-mixes.md": {
+        "zh": "InferSizer 参考资料：GGUF 量化混合", "en": "InferSizer references: GGUF quantization mixes",
+        "sections_zh": {"3": "块大小（ggml 类型特性）", "6.1": "默认类型、output、token_embd"}},
+    "docs/references/peers-and-formulas.md": {
+        "zh": "InferSizer 参考资料：同类工具与公式", "en": "InferSizer references: peers and formulas",
+        "sections_zh": {"4.1": "权重字节", "4.2": "每 token 的 KV 缓存", "4.5": "预填充与 TTFT"}},
+    "docs/references/models.md": {
+        "zh": "InferSizer 参考资料：模型架构", "en": "InferSizer references: model architectures", "sections_zh": {}},
+    "docs/references/hardware.md": {
+        "zh": "InferSizer 参考资料：硬件与价格", "en": "InferSizer references: hardware and prices", "sections_zh": {}},
+    "docs/estimation.md": {
+        "zh": "InferSizer 文档：估算模型", "en": "InferSizer docs: the estimation model", "sections_zh": {"2": "权重"}},
+}
+DOC_PATH = re.compile(r"(?<![\w/.-])docs/[A-Za-z0-9_./-]+?\.md")  # not a URL's ".../docs/…"
+SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+URL = re.compile(r"https?://[^\s,;()]+")
+
+
+def doc_headings(path):
+    """{"4.1": "Weight bytes", …} from a document's numbered headings ("## 3. Block sizes (…)")."""
+    headings = {}
+    try:
+        with open(os.path.join(REPO, path), encoding="utf-8") as f:
+            for line in f:
+                m = re.match(r"#{2,4} (\d+(?:\.\d+)*)\.? (.+)", line.rstrip("\n"))
+                if m:
+                    headings.setdefault(m.group(1), m.group(2).strip())
+    except OSError:
+        pass
+    return headings
+
+
+def source_label(problems, file, where, text):
+    """{"zh", "en"} naming the docs a source cites, then its URLs; None when it cites no doc of this repository."""
+    cites = list(DOC_PATH.finditer(text))
+    if not cites:
+        return None
+    parts = {"zh": [], "en": []}
+    for i, m in enumerate(cites):
+        path = m.group(0)
+        # The sections cited with a path follow it up to the next ";" or the next path.
+        end = cites[i + 1].start() if i + 1 < len(cites) else len(text)
+        clause = text[m.end():end].split(";")[0]
+        doc = DOC_TITLES.get(path)
+        if doc is None:
+            problems.add(file, where, "source", f"cites {path}, which has no title in build_catalog.py DOC_TITLES")
+            continue
+        headings = doc_headings(path)
+        sections = SECTION.findall(clause)
+        for lang in ("zh", "en"):
+            named = []
+            for n in sections:
+                title = doc["sections_zh"].get(n) if lang == "zh" else headings.get(n)
+                if n not in headings or not title:
+                    if lang == "en":
+                        problems.add(file, where, "source",
+                                     f"cites {path} §{n}, which is not a heading there or has no Chinese title "
+                                     "in build_catalog.py DOC_TITLES")
+                    continue
+                named.append(f"§{n} {title}")
+            label = doc[lang] + (" " + ("；" if lang == "zh" else "; ").join(named) if named else "")
+            if label not in parts[lang]:
+                parts[lang].append(label)
+    urls = []
+    for u in URL.findall(text):
+        u = u.rstrip(".")
+        if u not in urls:
+            urls.append(u)
+    return {lang: " · ".join(parts[lang] + urls) for lang in ("zh", "en")}
+
+
+GITHUB = re.compile(r"github:([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)")
+
+
+def refs_label(problems, file, where, refs):
+    """{"zh", "en"} for a hardware entry's list of refs: each URL as it is, each GitHub citation as its
+    repository, each cited doc of this repository by title; refs in words only (a whitepaper and what it says, an
+    engine log) stay in the catalog and the CLI's sources. None when no ref is an address or a doc."""
+    parts = {"zh": [], "en": []}
+    for item in refs or []:
+        ref = item.get("ref", "") if isinstance(item, dict) else str(item)
+        url, repo = URL.match(ref), GITHUB.match(ref)
+        if url or repo:
+            named = {"zh": url.group(0).rstrip(".") if url else "github:" + repo.group(1)}
+            named["en"] = named["zh"]
+        elif DOC_PATH.search(ref):
+            named = source_label(problems, file, where, ref)
+            if named is None:
+                continue
+        else:
+            continue
+        for lang in ("zh", "en"):
+            if named[lang] not in parts[lang]:
+                parts[lang].append(named[lang])
+    if not parts["en"]:
+        return None
+    return {lang: " · ".join(parts[lang]) for lang in ("zh", "en")}
+
+
+def with_refs_label(entry, problems, where):
+    label = refs_label(problems, "hardware.json", where, entry.get("source"))
+    if label is None:
+        return entry
+    items = list(entry.items())
+    at = [k for k, _ in items].index("source") + 1
+    return dict(items[:at] + [("source_label", label)] + items[at:])
+
+
+def with_source_labels(doc, problems):
+    """formats.json with a source_label after each format's source that cites this repository's docs."""
+    out = copy.deepcopy(doc)
+    for collection in ("weight_formats", "kv_formats"):
+        for i, f in enumerate(out.get(collection) or []):
+            label = source_label(problems, "formats.json", entry_name(collection, i, f, "id"), f.get("source") or "")
+            if label is None:
+                continue
+            items = list(f.items())
+            at = [k for k, _ in items].index("source") + 1
+            out[collection][i] = dict(items[:at] + [("source_label", label)] + items[at:])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# [formats and engines] — hand-written; validated here (sources, references); formats get source labels.
 # The core's loader (src/core/catalog_json.cpp) checks every field again when the catalog is loaded.
 # ---------------------------------------------------------------------------------------------------
 ENGINE_FIELDS = ("id", "name", "default_kv", "hardware_kinds", "efficiency")
@@ -707,11 +864,13 @@ def generate(sources):
     validate_engines(problems, engines_doc)
     validate_formats(problems, formats_doc, {e.get("id") for e in engines_doc.get("engines") or []})
     problems.raise_if_any()
+    formats_out = with_source_labels(formats_doc, problems)
+    problems.raise_if_any()
     return {
         "models.json": dumped(models_doc),
         "hardware.json": dumped(hardware_doc),
         "prices.json": dumped(prices_doc),
-        "formats.json": formats_text,
+        "formats.json": dumped(formats_out),
         "engines.json": engines_text,
     }
 
@@ -874,7 +1033,26 @@ def self_test(sources):
     failures += expect_rejected(sources, drop("engines", 3, "source"), "engines.json", ["engines[3]", "'source'"])
     failures += expect_rejected(sources, drop("weight_formats", 0, "source"), "formats.json",
                                 ["weight_formats[0]", "'source'"])
-    # 6. A card added to the sources reaches data/hardware.json (the documented way survives a rebuild).
+    # 6. Hardware notes the page shows need both languages: a plain string or a missing side is rejected.
+    def set_notes(collection, index, value):
+        return lambda doc: doc[collection][index].__setitem__("notes", value)
+    failures += expect_rejected(sources, set_notes("accelerators", 0, "English only"), "hardware.json",
+                                ["accelerators[0]", "'notes'", "\"zh\""])
+    failures += expect_rejected(sources, set_notes("cpu_platforms", 0, {"en": "English only"}), "hardware.json",
+                                ["cpu_platforms[0]", "'notes'"])
+    failures += expect_rejected(sources, lambda d: d["cpu_platforms"][1]["product_line_table"].__setitem__(
+        "notes", {"zh": "", "en": "text"}), "hardware.json", ["cpu_platforms[1]", "'product_line_table.notes'"])
+    # 7. A format citing a section its document lacks (renamed, or a typo) is rejected; the built formats name
+    #    the docs they cite by title, never by path.
+    failures += expect_rejected(sources, lambda d: d["weight_formats"][1].__setitem__(
+        "source", "docs/references/peers-and-formulas.md §9.9 (no such section)"), "formats.json",
+        ["weight_formats[1]", "§9.9"])
+    built_formats = json.loads(outputs["formats.json"])
+    labels = [f.get("source_label") for c in ("weight_formats", "kv_formats") for f in built_formats[c]
+              if DOC_PATH.search(f.get("source", ""))]
+    if not labels or any(not l or DOC_PATH.search(l["zh"] + l["en"]) for l in labels):
+        failures.append("a format citing docs/ has no source_label, or its label still shows a path")
+    # 8. A card added to the sources reaches data/hardware.json (the documented way survives a rebuild).
     with tempfile.TemporaryDirectory(prefix="catalog-sources-") as tmp:
         copy_dir = os.path.join(tmp, "sources")
         shutil.copytree(sources, copy_dir)
@@ -894,7 +1072,8 @@ def self_test(sources):
         print("self-test FAILED: " + f, file=sys.stderr)
     if not failures:
         print("self-test passed: fresh build up to date; changed value, hand-added entry and missing file reported; "
-              "entries without a source rejected by name; a card added to the sources is built")
+              "entries without a source, hardware notes without both languages and a cited section that does not exist "
+              "rejected by name; formats name the docs they cite by title; a card added to the sources is built")
     return 1 if failures else 0
 
 

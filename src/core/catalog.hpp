@@ -195,7 +195,8 @@ struct Hardware {
 
     std::string confidence;  // vendor, vendor-reproduced, third-party, low, conflicting
     std::string source;      // refs joined, first one first
-    std::string notes;
+    Text source_label;       // the refs as the page names them (addresses and titles, no prose, no paths)
+    Text notes;              // shown in the hardware picker's tooltip in the page's language (both or neither)
 
     bool is_cpu() const { return kind == HardwareKind::cpu; }
 };
@@ -232,6 +233,7 @@ struct WeightFormat {
     std::vector<std::string> engines;  // engine ids that run it
     Text description;                  // shown on hover
     std::string source;
+    Text source_label;  // the source as the page names it (a cited reference's title, not its path); may be empty
     std::optional<WeightOnlyFallback> weight_only_fallback;  // absent: the compute dtype's tensor cores are needed
 };
 
@@ -241,6 +243,7 @@ struct KvFormat {
     std::vector<std::string> engines;
     Text description;
     std::string source;
+    Text source_label;  // as WeightFormat::source_label
 };
 
 // ---------------------------------------------------------------------------------------------------

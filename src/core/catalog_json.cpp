@@ -196,6 +196,18 @@ ModelArch parse_model(const Reader& r) {
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Hardware
 // ---------------------------------------------------------------------------------------------------
+// A card's or platform's notes, shown in the page's language (issue #9: no English in the zh page). The
+// bundled catalog gives {"zh", "en"} (build_catalog.py rejects anything else); a user catalog's plain string is
+// the user's own words and is shown as written in both languages. Absent or null: no notes.
+Text hardware_notes(const Reader& r, const char* key) {
+    const json* v = r.get(key);
+    if (!v || v->is_null()) return {};
+    if (v->is_string()) return {v->get<std::string>(), v->get<std::string>()};
+    if (v->is_object()) return r.text(key);
+    r.fail(kType, r.at(key), "must be {\"zh\": text, \"en\": text}, a string or null, got " + shown(*v));
+    return {};
+}
+
 // Kind names come from the one table in catalog.hpp.
 const std::vector<std::string> kAcceleratorKinds = hardware_kind_names(true);
 const std::vector<std::string> kHardwareKinds = hardware_kind_names();
@@ -228,7 +240,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.interconnect_gbs = r.number("interconnect_gbs", kPositive, Need::optional);
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
-    h.notes = r.notes("notes");
+    if (r.present("source_label")) h.source_label = r.text("source_label");
+    h.notes = hardware_notes(r, "notes");
     return h;
 }
 
@@ -271,7 +284,8 @@ Hardware parse_cpu_platform(const Reader& r) {
     h.interconnect = "none";
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
-    h.notes = r.notes("notes");
+    if (r.present("source_label")) h.source_label = r.text("source_label");
+    h.notes = hardware_notes(r, "notes");
     return h;
 }
 
@@ -320,6 +334,7 @@ WeightFormat parse_weight_format(const Reader& r) {
     f.engines = r.strings("engines");
     f.description = r.text("description");
     f.source = r.source("source");
+    if (r.present("source_label")) f.source_label = r.text("source_label");
     if (auto fb = r.child("weight_only_fallback", Need::optional)) f.weight_only_fallback = parse_fallback(*fb);
     return f;
 }
@@ -331,6 +346,7 @@ KvFormat parse_kv_format(const Reader& r) {
     f.engines = r.strings("engines");
     f.description = r.text("description");
     f.source = r.source("source");
+    if (r.present("source_label")) f.source_label = r.text("source_label");
     return f;
 }
 

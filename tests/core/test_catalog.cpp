@@ -112,6 +112,65 @@ TEST(CatalogBundled, HardwareSpotFacts) {
     EXPECT_FALSE(hardware("desktop-ddr4-3200-2ch").bf16_ops_per_cycle_per_core.has_value());
 }
 
+// The hardware picker shows a card's notes in the page's language (issue #9): every bundled note has a
+// Chinese side (with Chinese in it, not a copy of the English) and an English side.
+bool has_cjk(const std::string& text) {
+    for (unsigned char c : text)
+        if (c >= 0xE3 && c <= 0xE9) return true;  // UTF-8 lead bytes of U+3000..U+9FFF
+    return false;
+}
+
+TEST(CatalogBundled, EveryHardwareNoteHasBothLanguages) {
+    size_t with_notes = 0;
+    for (const Hardware& h : bundled_catalog().hardware) {
+        EXPECT_EQ(h.notes.zh.empty(), h.notes.en.empty()) << h.id;
+        if (h.notes.en.empty()) continue;
+        ++with_notes;
+        EXPECT_TRUE(has_cjk(h.notes.zh)) << h.id << ": " << h.notes.zh;
+        EXPECT_NE(h.notes.zh, h.notes.en) << h.id;
+    }
+    EXPECT_GE(with_notes, 50u);  // 46 of 51 cards and all 5 CPU platforms carry notes
+    EXPECT_EQ(hardware("nvidia-h200-sxm-141gb").notes.zh, "算力与 H100 SXM 相同（同为 GH100），只有显存不同。");
+    EXPECT_EQ(hardware("nvidia-h200-sxm-141gb").notes.en, "Same GH100 compute as H100 SXM; only memory differs.");
+}
+
+// A format whose source cites this repository's docs carries a label naming them by title (build_catalog.py
+// [source labels]), in both languages, so the page never shows the path.
+TEST(CatalogBundled, FormatsCitingDocsNameThemByTitle) {
+    const auto cites_doc = [](const std::string& source) {
+        return source.rfind("docs/", 0) == 0 || source.find(" docs/") != std::string::npos ||
+               source.find("(docs/") != std::string::npos;
+    };
+    size_t labelled = 0;
+    const auto check = [&](const std::string& id, const std::string& source, const Text& label) {
+        if (!cites_doc(source)) return;
+        ++labelled;
+        EXPECT_FALSE(label.zh.empty() || label.en.empty()) << id;
+        EXPECT_TRUE(has_cjk(label.zh)) << id;
+        for (const char* path : {"docs/references/", "docs/estimation.md"})
+            EXPECT_EQ((label.zh + label.en).find(path), std::string::npos) << id << ": " << label.en;
+    };
+    for (const WeightFormat& f : bundled_catalog().weight_formats) check(f.id, f.source, f.source_label);
+    for (const KvFormat& f : bundled_catalog().kv_formats) check(f.id, f.source, f.source_label);
+    EXPECT_GE(labelled, 30u);
+    const WeightFormat* fp8 = bundled_catalog().find_weight_format("fp8");
+    ASSERT_NE(fp8, nullptr);
+    EXPECT_EQ(fp8->source_label.zh.rfind("InferSizer 参考资料：同类工具与公式 §4.1 权重字节 · https://docs.vllm.ai/", 0), 0u)
+        << fp8->source_label.zh;
+}
+
+// The picker's "来源" line names each card's sources by address (URL, GitHub repository), not by the refs'
+// English prose ("NVIDIA A100 … whitepaper (2020): third-generation Tensor Cores run …") or a path.
+TEST(CatalogBundled, EveryHardwareSourceHasALabelOfAddresses) {
+    for (const Hardware& h : bundled_catalog().hardware) {
+        EXPECT_FALSE(h.source_label.zh.empty() || h.source_label.en.empty()) << h.id;
+        EXPECT_EQ(h.source_label.en.find("docs/references/"), std::string::npos) << h.id;
+        EXPECT_EQ(h.source_label.en.find("whitepaper"), std::string::npos) << h.id << ": " << h.source_label.en;
+    }
+    EXPECT_EQ(hardware("nvidia-a100-sxm-40gb").source_label.en,
+              "https://glennklockwood.com/garden/processors/A100 · github:astroC86/gpu-datasheet");
+}
+
 TEST(CatalogBundled, ModelSpotFacts) {
     // Llama-3.1-8B config.json: 32 layers, 8 KV heads, 8,030,261,248 parameters (docs/references/models.md).
     const ModelArch& llama = model("Llama-3.1-8B");
@@ -320,6 +379,29 @@ TEST(CatalogErrors, WrongTypeIsReportedWithItsPath) {
     EXPECT_EQ(errors[0].to_string(),
               "[catalog.type] hardware.json: accelerators[3].memory_gb: must be a positive number or null, got "
               "\"lots\"");
+}
+
+// Notes are {"zh", "en"} with both sides; a user catalog's plain string is its own words, shown as written.
+TEST(CatalogErrors, HardwareNotesNeedBothLanguages) {
+    auto errors = errors_after(&CatalogFiles::hardware,
+                               [](json& d) { d["accelerators"][0]["notes"] = json{{"en", "English only"}}; });
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].id, "catalog.missing_field");
+    EXPECT_EQ(errors[0].path, "hardware.json: accelerators[0].notes.zh");
+    errors = errors_after(&CatalogFiles::hardware, [](json& d) { d["cpu_platforms"][0]["notes"] = 3; });
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].id, "catalog.type");
+    EXPECT_EQ(errors[0].path, "hardware.json: cpu_platforms[0].notes");
+
+    CatalogFiles f = small_files();
+    json doc = json::parse(f.hardware);
+    doc["accelerators"][0]["notes"] = "my own card";
+    f.hardware = doc.dump();
+    Errors none;
+    auto loaded = load_catalog(f, &none);
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_EQ(loaded->hardware[0].notes.zh, "my own card");
+    EXPECT_EQ(loaded->hardware[0].notes.en, "my own card");
 }
 
 TEST(CatalogErrors, NegativeMemoryIsOutOfRange) {

@@ -72,7 +72,8 @@ TEST(CpuCatalog, EveryPlatformCarriesItsProductLineWithASource) {
         const bool sku_source = h->source.find("quattor/template-library-standard") != std::string::npos ||
                                 h->source.find("buildcores/buildcores-open-db") != std::string::npos;
         EXPECT_TRUE(sku_source) << h->id << ": " << h->source;
-        EXPECT_NE(h->notes.find("not the user's machine"), std::string::npos) << h->id;
+        EXPECT_NE(h->notes.en.find("not the user's machine"), std::string::npos) << h->id;
+        EXPECT_NE(h->notes.zh.find("不是用户的机器"), std::string::npos) << h->id;
     }
 }
 

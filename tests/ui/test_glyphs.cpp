@@ -69,18 +69,21 @@ TEST_F(Glyphs, EveryCatalogStringShown) {
     }
     for (const Hardware& h : c.hardware) {
         check(h.vendor + " " + h.name, "hardware " + h.id);
-        check(h.notes, "hardware notes " + h.id);
+        check(h.notes.zh + h.notes.en, "hardware notes " + h.id);
         check(h.source, "hardware source " + h.id);
+        check(h.source_label.zh + h.source_label.en, "hardware source label " + h.id);
     }
     for (const WeightFormat& f : c.weight_formats) {
         check(f.id, "weight format");
         check(f.description.zh + f.description.en, "weight format description " + f.id);
         check(f.source, "weight format source " + f.id);
+        check(f.source_label.zh + f.source_label.en, "weight format source label " + f.id);
     }
     for (const KvFormat& f : c.kv_formats) {
         check(f.id, "kv format");
         check(f.description.zh + f.description.en, "kv format description " + f.id);
         check(f.source, "kv format source " + f.id);
+        check(f.source_label.zh + f.source_label.en, "kv format source label " + f.id);
     }
     for (const Engine& e : c.engines) {
         check(e.name, "engine");

@@ -68,6 +68,19 @@ protected:
 
     std::string frame_text() { return page_->drawn_text(); }
 
+    // The text of a frame with the mouse on a labelled item of the inputs, tooltip included. A logged frame
+    // lays out differently (ImGui opens collapsed sections while logging), so the item is found in one logged
+    // frame and hovered in the next two.
+    std::string hovering_text(const std::vector<std::string>& path) {
+        page_->frames(2);
+        frame_text();
+        const ImRect* box = page_->path_rect("/inputs_", path);
+        if (!box) return "";
+        ImGui::GetIO().MousePos = box->GetCenter();
+        frame_text();
+        return frame_text();
+    }
+
     // Commands (launch, load test) are identifiers, copied as they are; their comments belong to the
     // deploy hints' owner (issue #9, helper A: launch/load-test commands). TODO: drop this skip once the
     // commands' "#" comments are bilingual.
@@ -149,6 +162,70 @@ TEST_F(ZhText, TooltipsDrawNoEnglishSentence) {
         }
     }
     EXPECT_GE(tooltips.size(), 6u) << "few tooltips opened: the grid missed them";
+}
+
+// The hardware picker's tooltip for every catalog card and CPU platform (hovering the picker box shows the
+// chosen entry's tooltip): its notes come from the catalog's Chinese side, and no repository path shows.
+// Before the notes were bilingual, every tooltip with notes drew them in English (issue #9).
+TEST_F(ZhText, EveryHardwareTooltipShowsChineseNotesAndNoRepositoryPath) {
+    page_.reset();  // one ImGui context at a time
+    page_ = std::make_unique<Page>("zh", ImVec2(1280, 2000));
+    page_->frames(3);
+    const Catalog& c = *page_->state().catalog;
+    size_t with_notes = 0;
+    for (const Hardware& h : c.hardware) {
+        page_->state().scenario.hardware_id = h.id;  // the tooltip reads the catalog entry the scenario names
+        const std::string text = hovering_text({"hardware_panel", "##hardware"});
+        ASSERT_FALSE(text.empty()) << h.id;
+        check(text, "hardware tooltip " + h.id);
+        for (const char* path : {"docs/references/", "docs/estimation.md", ".md §"})  // a URL's /docs/ is fine
+            EXPECT_EQ(text.find(path), std::string::npos) << h.id << ": " << text;
+        if (h.notes.zh.empty()) continue;
+        ++with_notes;
+        // The first three characters of the Chinese notes: too short for the tooltip to wrap inside them.
+        size_t at = 0;
+        for (int i = 0; i < 3 && at < h.notes.zh.size(); ++i) {
+            unsigned int ch = 0;
+            at += static_cast<size_t>(std::max(1, ImTextCharFromUtf8(&ch, h.notes.zh.c_str() + at,
+                                                                       h.notes.zh.c_str() + h.notes.zh.size())));
+        }
+        EXPECT_NE(text.find(h.notes.zh.substr(0, at)), std::string::npos) << h.id << ": tooltip without its notes";
+    }
+    EXPECT_GE(with_notes, 50u);
+}
+
+// The weight and KV format tooltips name the docs a format's source cites by title ("来源：InferSizer 参考资料：
+// 同类工具与公式 §4.1 权重字节 · https://…"), never by repository path; before, such a source was hidden.
+TEST_F(ZhText, FormatTooltipsNameCitedDocsByTitleNotPath) {
+    page_.reset();  // one ImGui context at a time
+    page_ = std::make_unique<Page>("zh", ImVec2(1280, 2000));
+    page_->frames(3);
+    const Catalog& c = *page_->state().catalog;
+    auto hover_text = [&](const char* box_label) {
+        const std::string text = hovering_text({"model_panel", box_label});
+        EXPECT_FALSE(text.empty()) << box_label;
+        return text;
+    };
+    auto expect_named = [&](const std::string& text, const Text& label, const std::string& id) {
+        check(text, "format tooltip " + id);
+        for (const char* path : {"docs/references/", "docs/estimation.md", ".md §"})
+            EXPECT_EQ(text.find(path), std::string::npos) << id << ": " << text;
+        if (label.zh.empty()) return;
+        // "来源：" and the label's first word, before the tooltip could wrap it.
+        EXPECT_NE(text.find("来源：InferSizer"), std::string::npos) << id << ": " << text;
+    };
+    size_t labelled = 0;
+    for (const WeightFormat& f : c.weight_formats) {
+        page_->state().scenario.weights = f.id;
+        expect_named(hover_text("##weights"), f.source_label, f.id);
+        labelled += !f.source_label.zh.empty();
+    }
+    for (const KvFormat& f : c.kv_formats) {
+        page_->state().scenario.kv_cache = f.id;
+        expect_named(hover_text("##kv"), f.source_label, f.id);
+        labelled += !f.source_label.zh.empty();
+    }
+    EXPECT_GE(labelled, 30u);  // every GGUF format and most others cite the references
 }
 
 // No raw JSON in a warning: a pasted config.json that does not parse is named by line and column in the

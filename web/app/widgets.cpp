@@ -359,6 +359,15 @@ void SourceLine(const std::string& source, Lang lang) {
     MutedText(trf(S::source_fmt, lang, source.c_str()));
 }
 
+void SourceLine(const std::string& source, const Text& label, Lang lang) {
+    const std::string& shown = label.in(lang_id(lang));
+    if (shown.empty()) {
+        SourceLine(source, lang);
+        return;
+    }
+    MutedText(trf(S::source_fmt, lang, shown.c_str()));
+}
+
 void HelpMarker(const char* text) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {

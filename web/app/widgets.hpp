@@ -77,6 +77,10 @@ void MutedTextFlow(const std::string& text);
 // this repository ("docs/references/….md §3 …") means nothing to a reader of the page and is not shown
 // there (the CLI's JSON and the catalog keep it).
 void SourceLine(const std::string& source, Lang lang);
+// The same with the catalog's label for the source (build_catalog.py names a cited reference by its title and
+// section, e.g. "InferSizer 参考资料：同类工具与公式 §4.1 权重字节 · https://…"): shown in the page's language
+// when the catalog has one, else the source as above.
+void SourceLine(const std::string& source, const Text& label, Lang lang);
 
 // A "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);

@@ -74,8 +74,9 @@ void hardware_tooltip(const Hardware& h, Lang lang) {
     if (!h.is_cpu())
         MutedText(h.fp16_tflops ? trf(S::hw_fp16_fmt, lang, fmt_sig(*h.fp16_tflops, 4).c_str())
                                 : std::string(tr(S::hw_fp16_unknown, lang)));
-    if (!h.notes.empty()) WrappedText(h.notes);
-    SourceLine(h.source, lang);
+    const std::string& notes = h.notes.in(lang_id(lang));  // the catalog carries both languages
+    if (!notes.empty()) WrappedText(notes);
+    SourceLine(h.source, h.source_label, lang);  // the catalog's addresses, not its refs' prose
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }

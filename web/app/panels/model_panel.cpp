@@ -226,13 +226,13 @@ bool runs_on(const std::vector<std::string>& engines, const std::string& engine)
 }
 
 void format_tooltip(const Text& description, const std::vector<std::string>& engines, const std::string& source,
-                    Lang lang) {
+                    const Text& source_label, Lang lang) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
     WrappedText(description.in(lang_id(lang)));
     if (!engines.empty()) MutedText(trf(S::runs_on_fmt, lang, joined(engines).c_str()));
-    SourceLine(source, lang);
+    SourceLine(source, source_label, lang);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -255,11 +255,12 @@ void draw_weight_format(AppState& s) {
             }
             if (!ok) ImGui::PopStyleColor();
             if (selected) ImGui::SetItemDefaultFocus();
-            format_tooltip(f.description, f.engines, f.source, s.lang);
+            format_tooltip(f.description, f.engines, f.source, f.source_label, s.lang);
         }
         ImGui::EndCombo();
     }
-    if (const WeightFormat* f = c.find_weight_format(s.scenario.weights)) format_tooltip(f->description, f->engines, f->source, s.lang);
+    if (const WeightFormat* f = c.find_weight_format(s.scenario.weights))
+        format_tooltip(f->description, f->engines, f->source, f->source_label, s.lang);
 }
 
 void draw_kv_format(AppState& s) {
@@ -288,12 +289,13 @@ void draw_kv_format(AppState& s) {
             }
             if (!ok) ImGui::PopStyleColor();
             if (selected) ImGui::SetItemDefaultFocus();
-            format_tooltip(f.description, f.engines, f.source, s.lang);
+            format_tooltip(f.description, f.engines, f.source, f.source_label, s.lang);
         }
         ImGui::EndCombo();
     }
     const std::string kv_id = s.scenario.kv_cache.empty() ? engine_default : s.scenario.kv_cache;
-    if (const KvFormat* f = c.find_kv_format(kv_id)) format_tooltip(f->description, f->engines, f->source, s.lang);
+    if (const KvFormat* f = c.find_kv_format(kv_id))
+        format_tooltip(f->description, f->engines, f->source, f->source_label, s.lang);
 }
 
 }  // namespace
