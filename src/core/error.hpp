@@ -26,6 +26,8 @@ struct Error {
     // anything else the English. A message the Chinese grammar does not know keeps its English after a Chinese
     // lead, so no fact is lost.
     std::string message_in(const std::string& lang) const;
+    // "<path>: <message>" in the user's language ("<path>：<message>" for zh): what the page shows.
+    std::string located_in(const std::string& lang) const;
     // cli_line() in the user's language: "错误：<path>：<message>" for zh.
     std::string cli_line_in(const std::string& lang) const;
 };

@@ -376,8 +376,12 @@ std::string Error::message_in(const std::string& lang) const {
     return zh.empty() ? "取值无效（英文说明）：" + message : zh;
 }
 
+std::string Error::located_in(const std::string& lang) const {
+    return lang == "zh" ? path + "：" + message_in(lang) : path + ": " + message;
+}
+
 std::string Error::cli_line_in(const std::string& lang) const {
-    return lang == "zh" ? "错误：" + path + "：" + message_in(lang) : cli_line();
+    return lang == "zh" ? "错误：" + located_in(lang) : cli_line();
 }
 
 }  // namespace infersizer

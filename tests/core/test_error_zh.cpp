@@ -322,6 +322,8 @@ TEST(ErrorZh, ChineseKeepsTheFacts) {
     EXPECT_EQ(s.error().message_in("zh"), "必须是 1 到 100000 之间的整数，实际为 -3");
     EXPECT_EQ(s.error().cli_line_in("zh"), "错误：scenario.concurrency：必须是 1 到 100000 之间的整数，实际为 -3");
     EXPECT_EQ(s.error().cli_line_in("en"), s.error().cli_line());
+    EXPECT_EQ(s.error().located_in("zh"), "scenario.concurrency：必须是 1 到 100000 之间的整数，实际为 -3");
+    EXPECT_EQ(s.error().located_in("en"), "scenario.concurrency: must be an integer from 1 to 100000, got -3");
 
     auto obj = scenario_from_json_text(R"({"traffic": {"lengths": {"zz_object": [7, 8, 9]}}})");
     ASSERT_FALSE(obj.ok());
