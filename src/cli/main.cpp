@@ -162,26 +162,26 @@ int cmd_estimate(const std::vector<std::string>& args) {
         std::string text;
         if (!read_input(scenario_path, &text)) return fail("error: --scenario: cannot read file '" + scenario_path + "'");
         auto parsed = scenario_from_json_text(text);
-        if (!parsed) return fail(parsed.error().cli_line());
+        if (!parsed) return fail(parsed.error().cli_line_in(lang));
         s = *parsed;
     } else if (patch.empty()) {
         return fail("error: estimate: give --scenario FILE or at least --model/--hardware flags; see infersizer --help");
     }
     if (!patch.empty()) {
         auto merged = scenario_from_json(patch, s);
-        if (!merged) return fail(merged.error().cli_line());
+        if (!merged) return fail(merged.error().cli_line_in(lang));
         s = *merged;
     }
 
     auto catalog = load_user_catalog(catalog_path);
-    if (!catalog) return fail(catalog.error().cli_line());
+    if (!catalog) return fail(catalog.error().cli_line_in(lang));
     auto result = estimate(*catalog, s);
     if (!result) {
         if (result.error().id == "internal") {
-            std::cerr << result.error().cli_line() << "\n";
+            std::cerr << result.error().cli_line_in(lang) << "\n";
             return 1;
         }
-        return fail(result.error().cli_line());
+        return fail(result.error().cli_line_in(lang));
     }
     if (as_json) std::cout << result_to_json(*result, lang).dump(1) << "\n";
     else std::cout << cli::render_report(s, *result, lang);

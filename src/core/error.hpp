@@ -21,6 +21,15 @@ struct Error {
     std::string to_string() const { return "[" + id + "] " + path + ": " + message; }
     // The CLI's one line: "error: <path>: <message>".
     std::string cli_line() const { return "error: " + path + ": " + message; }
+
+    // The message in the user's language: "zh" gives the Chinese sentence with the same facts (error_text.cpp),
+    // anything else the English. A message the Chinese grammar does not know keeps its English after a Chinese
+    // lead, so no fact is lost.
+    std::string message_in(const std::string& lang) const;
+    // "<path>: <message>" in the user's language ("<path>：<message>" for zh): what the page shows.
+    std::string located_in(const std::string& lang) const;
+    // cli_line() in the user's language: "错误：<path>：<message>" for zh.
+    std::string cli_line_in(const std::string& lang) const;
 };
 
 using Errors = std::vector<Error>;

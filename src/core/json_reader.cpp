@@ -44,6 +44,12 @@ const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { r
 // Text helpers
 // ---------------------------------------------------------------------------------------------------
 std::string shown(const json& v, size_t max_chars) {
+    // An object or an array is named by its kind: its JSON text (a pasted config.json, say) would fill the
+    // message and tell the user nothing the field's path does not. A few numbers ([lo, hi] given as [16, 4]) are
+    // the value as typed and stay.
+    if (v.is_object()) return "an object";
+    if (v.is_array() && (v.size() > 4 || !std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); })))
+        return "an array";
     std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
     if (s.size() > max_chars) s = s.substr(0, max_chars - 3) + "...";
     return s;

@@ -113,7 +113,8 @@ struct ChoiceWords {
     std::string type_what = {};
 };
 
-// A value as a message shows it: JSON text, strings quoted, long values cut to max_chars characters.
+// A value as a message shows it: a number, true, false or null as JSON writes it, a string quoted, long values cut
+// to max_chars characters; an object as "an object", an array as "an array" (up to 4 numbers: as typed, "[16,4]").
 std::string shown(const json& v, size_t max_chars = 60);
 // A number with up to 12 significant digits ("8030261248", "0.9").
 std::string number_text(double v);

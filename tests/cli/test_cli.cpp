@@ -313,3 +313,23 @@ TEST(Cli, PricingFlagsChooseTheBasisAndTheApi) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("AWS's rental rows"), std::string::npos) << "the report states the basis";
 }
+
+// An error is in the report's language: --lang zh gives one Chinese line naming the field, with the range and the
+// value got; without --lang (and no zh locale) it stays English.
+TEST(Cli, ErrorsFollowLang) {
+    CliRun zh = run("estimate --model Qwen3-8B --hardware nvidia-rtx-4090 --concurrency -3 --lang zh");
+    EXPECT_EQ(zh.code, 2);
+    EXPECT_EQ(zh.err, "错误：scenario.concurrency：必须是 1 到 100000 之间的整数，实际为 -3\n");
+    EXPECT_TRUE(zh.out.empty());
+
+    zh = run("estimate --model NoSuchModel --lang zh");
+    EXPECT_EQ(zh.code, 2);
+    EXPECT_EQ(zh.err.rfind("错误：scenario.model：未知的模型 'NoSuchModel'；可选：目录中的 id（", 0), 0u) << zh.err;
+
+    zh = run("estimate --scenario - --lang zh", R"({"traffic": {"lengths": {"a": [1, 2]}}})");
+    EXPECT_EQ(zh.code, 2);
+    EXPECT_EQ(zh.err, "错误：scenario.traffic.lengths：必须是 \"fixed\" 或 \"varied\"，实际为对象\n");
+
+    CliRun en = run("estimate --scenario - --lang en", R"({"traffic": {"lengths": {"a": [1, 2]}}})");
+    EXPECT_EQ(en.err, "error: scenario.traffic.lengths: must be \"fixed\" or \"varied\", got an object\n");
+}

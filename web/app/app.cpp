@@ -30,7 +30,7 @@ AppState* app_create(const CatalogTexts& files, const std::string& lang) {
         return s;
     }
     s->catalog = std::move(loaded.value());
-    if (std::optional<Error> e = apply_scenario(*s, Scenario{})) s->result_error = e->path + ": " + e->message;
+    if (std::optional<Error> e = apply_scenario(*s, Scenario{})) s->result_error = e->located_in(s->lang_code());
     return s;
 }
 

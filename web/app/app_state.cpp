@@ -23,7 +23,7 @@ std::optional<Error> apply_scenario(AppState& s, const Scenario& next) {
 
 bool edit_scenario(AppState& s, const Scenario& next) {
     if (std::optional<Error> e = apply_scenario(s, next)) {
-        s.edit_error = e->path + ": " + e->message;
+        s.edit_error = e->located_in(s.lang_code());
         return false;
     }
     s.edit_error.clear();

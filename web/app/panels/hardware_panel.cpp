@@ -255,7 +255,7 @@ void apply_custom_form(AppState& s) {
     const nlohmann::json doc = {{"hardware", custom_hardware_json(f)}};
     Expected<Scenario> next = scenario_from_json_text(doc.dump(), s.scenario);
     if (!next) {
-        f.error = next.error().path + ": " + next.error().message;
+        f.error = next.error().located_in(s.lang_code());
         return;
     }
     if (edit_scenario(s, next.value())) {

@@ -91,7 +91,7 @@ void DrawMessages(AppState& s) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, amber);
         ImGui::PushTextWrapPos(0);
-        WrappedText(trf(S::url_error_fmt, s.lang, e.path.c_str(), e.message.c_str()));
+        WrappedText(trf(S::url_error_fmt, s.lang, e.path.c_str(), e.message_in(s.lang_code()).c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         ImGui::PopID();

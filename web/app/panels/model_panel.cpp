@@ -131,7 +131,7 @@ void draw_custom_form(AppState& s) {
         if (f.active_params_b > 0) j["active_params_b"] = f.active_params_b;
         Expected<ModelArch> arch = model_from_explicit(j, "model");
         if (!arch) {
-            f.error = arch.error().path + ": " + arch.error().message;
+            f.error = arch.error().located_in(s.lang_code());
         } else {
             Scenario next = s.scenario;
             next.model_custom = arch.value();
@@ -192,7 +192,7 @@ void draw_config_paste(AppState& s) {
             if (!arch) {
                 s.config_ok = false;
                 s.config_message = trf(S::config_error_fmt, s.lang,
-                                       (arch.error().path + ": " + arch.error().message).c_str());
+                                       arch.error().located_in(s.lang_code()).c_str());
             } else {
                 Scenario next = s.scenario;
                 next.model_custom = arch.value();
