@@ -145,8 +145,8 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
         for (char ch : text) lines += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
         return lines + "\n";
     };
-    out << "\n" << t("部署与验证", "Deploy and verify") << "\n" << indented(r.deploy.launch_command)
-        << indented(r.deploy.load_test_command);
+    out << "\n" << t("部署与验证", "Deploy and verify") << "\n" << indented(r.deploy.launch_command.in(lang))
+        << indented(r.deploy.load_test_command.in(lang));
     if (!r.warnings.empty()) {
         out << "\n" << t("注意", "Warnings") << "\n";
         for (const Text& w : r.warnings) out << "  ! " << w.in(lang) << "\n";

@@ -53,6 +53,17 @@ struct Settings {
     bool gguf = false;
     bool cpu = false;
     int n_cpu_moe = 0;             // MoE expert offload (offload.cpp): llama-server --n-cpu-moe N; 0 = none
+    bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
+};
+
+// One comment's text in the language being written: each builder runs once per language (deploy_hints), so
+// the command lines come out of the same code and only the comments differ.
+std::string say(const Settings& s, const std::string& zh, const std::string& en) { return s.zh ? zh : en; }
+
+// The launch and load-test lines in one language; deploy_hints pairs the two languages into DeployHints.
+struct Commands {
+    std::string launch;
+    std::string load_test;
 };
 
 Settings settings_of(const Context& ctx, const Assessment& a) {
@@ -97,17 +108,26 @@ std::string bench_random(const Settings& s) {
 }
 
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
-// concurrency (the core's intervals for this plan). Shell comments, in both languages.
+// concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
-    return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
-           "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。" +
-           "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
+    if (s.zh)
+        return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
+               "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。";
+    return "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
            ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
 }
 
 // The part of the launch lines that says where each command runs: "" on one node.
 std::string nodes_header(const Settings& s) {
     if (s.nodes <= 1) return "";
+    if (s.zh && s.nodes_per_replica > 1)
+        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(kCardsPerNode) + " 张卡：" +
+               std::to_string(s.replicas) + " 个副本，每副本 " + std::to_string(s.replica_cards) + " 张卡，跨 " +
+               std::to_string(s.nodes_per_replica) + " 个节点" + (s.replicas > 1 ? "，前置负载均衡" : "") + "\n";
+    if (s.zh)
+        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(kCardsPerNode) + " 张卡：" +
+               std::to_string(s.replicas) + " 个副本，每副本 " + std::to_string(s.replica_cards) +
+               " 张卡，每节点一个服务，共用一个负载均衡\n";
     if (s.nodes_per_replica > 1)
         return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(kCardsPerNode) + " cards: " +
                std::to_string(s.replicas) + (s.replicas > 1 ? " replicas" : " replica") + " of " +
@@ -131,8 +151,9 @@ std::string per_node(const Settings& s, Line line) {
     for (int n = 1; n <= s.nodes; ++n) {
         const bool last_of_group = n == s.nodes || replicas_on_node(s, n + 1) != replicas_on_node(s, n);
         if (!last_of_group) continue;
-        out += first == n ? "# node " + std::to_string(n) + ":\n"
-                          : "# nodes " + std::to_string(first) + "–" + std::to_string(n) + ":\n";
+        out += first == n ? say(s, "# 节点 " + std::to_string(n) + "：\n", "# node " + std::to_string(n) + ":\n")
+                          : say(s, "# 节点 " + std::to_string(first) + "–" + std::to_string(n) + "：\n",
+                                "# nodes " + std::to_string(first) + "–" + std::to_string(n) + ":\n");
         out += line(replicas_on_node(s, n)) + "\n";
         first = n + 1;
     }
@@ -152,16 +173,19 @@ std::string vllm_quant_flags(const Context& ctx) {
     return "";
 }
 
-std::string prequantized_note(const Context& ctx) {
+std::string prequantized_note(const Context& ctx, const Settings& s) {
     if (ctx.weights.scheme == WeightScheme::group || ctx.weights.id == "nvfp4" || ctx.weights.id == "mxfp4" ||
         ctx.weights.id == "int8")
-        return "  # load a " + ctx.weights.id + " checkpoint of " + (ctx.model.hf_id.empty() ? ctx.model.id : ctx.model.hf_id) +
-               " (its quantization_config is read)";
+        return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights.id + " 检查点（读取其 quantization_config）",
+                   "  # load a " + ctx.weights.id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
     return "";
 }
 
 // vLLM's benchmark client drives any OpenAI-compatible server; it needs vLLM installed where it runs.
-const char* kNeedsVllm = "  # needs vLLM's client where it runs (pip install vllm)";
+std::string needs_vllm(const Settings& s) {
+    return say(s, "  # 运行处需装有 vLLM 的客户端（pip install vllm）",
+               "  # needs vLLM's client where it runs (pip install vllm)");
+}
 
 // Where the load test sends its requests: the load balancer when several servers share the load.
 std::string bench_base_url(const Settings& s, int default_port) {
@@ -169,8 +193,8 @@ std::string bench_base_url(const Settings& s, int default_port) {
     return " --base-url http://localhost:" + std::to_string(default_port);
 }
 
-DeployHints vllm(const Context& ctx, const Settings& s) {
-    DeployHints h;
+Commands vllm(const Context& ctx, const Settings& s) {
+    Commands h;
     const std::string model = s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id;
     auto serve = [&](int dp) {
         std::string c = "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
@@ -182,24 +206,27 @@ DeployHints vllm(const Context& ctx, const Settings& s) {
         return c;
     };
     if (s.nodes <= 1) {
-        h.launch_command = serve(s.replicas) + prequantized_note(ctx);
+        h.launch = serve(s.replicas) + prequantized_note(ctx, s);
     } else if (s.nodes_per_replica > 1) {
         // One Ray cluster per replica; vllm serve on its head node places the stages on the other nodes.
-        h.launch_command = nodes_header(s) + "# first node of " + (s.replicas > 1 ? "each replica" : "the replica") +
-                           " (Ray head):\nray start --head --port 6379\n# its other " +
-                           std::to_string(s.nodes_per_replica - 1) + (s.nodes_per_replica > 2 ? " nodes" : " node") +
-                           ":\nray start --address <head-node-ip>:6379\n# then on the head node:\n" + serve(1) +
-                           prequantized_note(ctx);
+        h.launch = nodes_header(s) +
+                 say(s, std::string("# ") + (s.replicas > 1 ? "每个副本" : "该副本") + "的第一个节点（Ray 头节点）：",
+                     std::string("# first node of ") + (s.replicas > 1 ? "each replica" : "the replica") + " (Ray head):") +
+                 "\nray start --head --port 6379\n" +
+                 say(s, "# 其余 " + std::to_string(s.nodes_per_replica - 1) + " 个节点：",
+                     "# its other " + std::to_string(s.nodes_per_replica - 1) +
+                         (s.nodes_per_replica > 2 ? " nodes:" : " node:")) +
+                 "\nray start --address <head-node-ip>:6379\n" + say(s, "# 然后在头节点上：", "# then on the head node:") +
+                 "\n" + serve(1) + prequantized_note(ctx, s);
     } else {
-        h.launch_command = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx);
+        h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
-    h.load_test_command = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + bench_random(s) +
-                          expected(s);
+    h.load_test = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + bench_random(s) + expected(s);
     return h;
 }
 
-DeployHints sglang(const Context& ctx, const Settings& s) {
-    DeployHints h;
+Commands sglang(const Context& ctx, const Settings& s) {
+    Commands h;
     auto serve = [&](int dp) {
         std::string c = "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " + std::to_string(s.tp);
         if (s.pp > 1) c += " --pp-size " + std::to_string(s.pp);
@@ -211,30 +238,36 @@ DeployHints sglang(const Context& ctx, const Settings& s) {
         return c;
     };
     if (s.nodes <= 1) {
-        h.launch_command = serve(s.replicas) + prequantized_note(ctx);
+        h.launch = serve(s.replicas) + prequantized_note(ctx, s);
     } else if (s.nodes_per_replica > 1) {
-        h.launch_command = nodes_header(s) + "# on each node of " + (s.replicas > 1 ? "a replica" : "the replica") +
-                           ", NODE_RANK=0 on its first node … " + std::to_string(s.nodes_per_replica - 1) +
-                           " on its last:\n" + serve(1) + " --nnodes " + std::to_string(s.nodes_per_replica) +
-                           " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000" + prequantized_note(ctx);
+        h.launch = nodes_header(s) +
+                 say(s, std::string("# 在") + (s.replicas > 1 ? "一个副本" : "该副本") +
+                            "的每个节点上运行，NODE_RANK 在第一个节点为 0 … 在最后一个节点为 " +
+                            std::to_string(s.nodes_per_replica - 1) + "：",
+                     std::string("# on each node of ") + (s.replicas > 1 ? "a replica" : "the replica") +
+                         ", NODE_RANK=0 on its first node … " + std::to_string(s.nodes_per_replica - 1) + " on its last:") +
+                 "\n" + serve(1) + " --nnodes " + std::to_string(s.nodes_per_replica) +
+                 " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000" + prequantized_note(ctx, s);
     } else {
-        h.launch_command = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx);
+        h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
-    h.load_test_command = "python -m sglang.bench_serving --backend sglang" +
-                          (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
-                          bench_random(s) + expected(s);
+    h.load_test = "python -m sglang.bench_serving --backend sglang" +
+                  (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
+                  bench_random(s) + expected(s);
     return h;
 }
 
-DeployHints trtllm(const Context& ctx, const Settings& s) {
-    DeployHints h;
+Commands trtllm(const Context& ctx, const Settings& s) {
+    Commands h;
     auto serve = [&](const std::string& port) {
         std::string c = "trtllm-serve " + s.hf_id + " --backend pytorch --tp_size " + std::to_string(s.tp);
         if (s.pp > 1) c += " --pp_size " + std::to_string(s.pp);
         c += " --max_seq_len " + str(s.context) + " --max_batch_size " + str(s.seqs_per_replica) +
              " --kv_cache_free_gpu_memory_fraction " + s.utilization + port;
-        if (ctx.kv.id == "fp8") c += "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options";
-        else c += prequantized_note(ctx);
+        if (ctx.kv.id == "fp8")
+            c += say(s, "  # FP8 KV：在 --extra_llm_api_options 中写 kv_cache_config: {dtype: fp8}",
+                     "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options");
+        else c += prequantized_note(ctx, s);
         return c;
     };
     // trtllm-serve runs one model instance: several on a node each get their own cards and port.
@@ -253,19 +286,23 @@ DeployHints trtllm(const Context& ctx, const Settings& s) {
         std::string hosts;
         for (int n = 1; n <= s.nodes_per_replica; ++n)
             hosts += (n > 1 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:" + std::to_string(kCardsPerNode);
-        h.launch_command = nodes_header(s) + "# from the first node of " + (s.replicas > 1 ? "each replica" : "the replica") +
-                           ":\nmpirun -np " + std::to_string(s.replica_cards) + " -H " + hosts +
-                           " trtllm-llmapi-launch " + serve("");
+        h.launch = nodes_header(s) +
+                 say(s, std::string("# 在") + (s.replicas > 1 ? "每个副本" : "该副本") + "的第一个节点上：",
+                     std::string("# from the first node of ") + (s.replicas > 1 ? "each replica" : "the replica") + ":") +
+                 "\nmpirun -np " + std::to_string(s.replica_cards) + " -H " + hosts +
+                 " trtllm-llmapi-launch " + serve("");
     } else if (s.nodes <= 1) {
-        h.launch_command = instances(s.replicas);
-        if (s.replicas > 1) h.launch_command += "\n# " + std::to_string(s.replicas) + " instances behind a load balancer";
+        h.launch = instances(s.replicas);
+        if (s.replicas > 1)
+            h.launch += say(s, "\n# " + std::to_string(s.replicas) + " 个实例，前置负载均衡",
+                            "\n# " + std::to_string(s.replicas) + " instances behind a load balancer");
     } else {
-        h.launch_command = nodes_header(s) + per_node(s, instances);
+        h.launch = nodes_header(s) + per_node(s, instances);
     }
-    h.load_test_command = "vllm bench serve --backend openai" +
-                          (s.nodes > 1 || s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:8000")
-                                                         : std::string(" --base-url http://localhost:8000")) +
-                          " --model " + s.hf_id + bench_random(s) + kNeedsVllm + expected(s);
+    h.load_test = "vllm bench serve --backend openai" +
+                  (s.nodes > 1 || s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:8000")
+                                                 : std::string(" --base-url http://localhost:8000")) +
+                  " --model " + s.hf_id + bench_random(s) + needs_vllm(s) + expected(s);
     return h;
 }
 
@@ -282,11 +319,11 @@ std::string llama_kv_flags(const Context& ctx) {
 std::string openai_load(const Settings& s, const std::string& backend, const std::string& base_url,
                         const std::string& endpoint, const std::string& model) {
     return "vllm bench serve --backend " + backend + " --base-url " + base_url + " --endpoint " + endpoint +
-           " --model " + model + " --tokenizer " + s.hf_id + bench_random(s) + kNeedsVllm + expected(s);
+           " --model " + model + " --tokenizer " + s.hf_id + bench_random(s) + needs_vllm(s) + expected(s);
 }
 
-DeployHints llama_cpp(const Context& ctx, const Settings& s) {
-    DeployHints h;
+Commands llama_cpp(const Context& ctx, const Settings& s) {
+    Commands h;
     const std::string ngl = s.cpu ? " -ngl 0" : " -ngl 99";
     const int64_t slots = s.seqs_per_replica;
     std::string server = "llama-server -m " + s.gguf_file + " -c " + str(s.context * slots) + ngl + " --parallel " +
@@ -298,44 +335,48 @@ DeployHints llama_cpp(const Context& ctx, const Settings& s) {
         // A layer split wider than a node: the other nodes lend their cards through llama.cpp's RPC backend.
         std::string peers;
         for (int n = 2; n <= s.nodes_per_replica; ++n) peers += (n > 2 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:50052";
-        server = nodes_header(s) + "# nodes 2–" + std::to_string(s.nodes_per_replica) +
-                 " (llama.cpp built with -DGGML_RPC=ON):\nrpc-server -H 0.0.0.0 -p 50052\n# node 1:\n" + server +
+        server = nodes_header(s) +
+                 say(s, "# 节点 2–" + std::to_string(s.nodes_per_replica) + "（llama.cpp 以 -DGGML_RPC=ON 编译）：",
+                     "# nodes 2–" + std::to_string(s.nodes_per_replica) + " (llama.cpp built with -DGGML_RPC=ON):") +
+                 "\nrpc-server -H 0.0.0.0 -p 50052\n" + say(s, "# 节点 1：", "# node 1:") + "\n" + server +
                  " --rpc " + peers;
     }
-    if (!s.gguf) server += "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)";
-    h.launch_command = server;
-    h.load_test_command = openai_load(s, "openai", "http://localhost:8080", "/v1/completions", s.gguf_file);
+    if (!s.gguf) server += say(s, "  # 先把 " + s.hf_id + " 转成 GGUF（convert_hf_to_gguf.py）",
+                                "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)");
+    h.launch = server;
+    h.load_test = openai_load(s, "openai", "http://localhost:8080", "/v1/completions", s.gguf_file);
     return h;
 }
 
-DeployHints ollama(const Context& ctx, const Settings& s) {
-    DeployHints h;
+Commands ollama(const Context& ctx, const Settings& s) {
+    Commands h;
     std::string env = "OLLAMA_NUM_PARALLEL=" + str(s.seqs_per_replica) + " OLLAMA_CONTEXT_LENGTH=" + str(s.context);
     if (ctx.kv.id == "q8_0" || ctx.kv.id == "q4_0")
         env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=" + ctx.kv.id;
     // Ollama names GGUF repositories as hf.co/<user>/<repo>:<quant>; the repository is the user's choice.
     const std::string tag = "hf.co/<GGUF repo of " + s.hf_id + ">:" + ctx.weights.id;
-    h.launch_command = env + " ollama serve\nollama run " + tag;
+    h.launch = env + " ollama serve\nollama run " + tag;
     // Ollama has no expert offload (ollama/ollama#11772); when the model needs it, name llama.cpp's command.
     if (s.n_cpu_moe > 0)
-        h.launch_command += "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n"
-                            "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
+        h.launch += say(s, "\n# 卡上放不下：Ollama 不能只把专家放在内存里；改用 llama.cpp：\n",
+                        "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n") +
+                    "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
                             " -ngl 99 --parallel " + str(s.seqs_per_replica) + " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
-    h.load_test_command = openai_load(s, "openai-chat", "http://localhost:11434", "/v1/chat/completions", tag);
+    h.load_test = openai_load(s, "openai-chat", "http://localhost:11434", "/v1/chat/completions", tag);
     return h;
 }
 
-DeployHints transformers(const Context&, const Settings& s) {
-    DeployHints h;
-    h.launch_command = "transformers serve  # then request model " + s.hf_id;
-    h.load_test_command = openai_load(s, "openai-chat", "http://localhost:8000", "/v1/chat/completions", s.hf_id);
+Commands transformers(const Context&, const Settings& s) {
+    Commands h;
+    h.launch = "transformers serve" + say(s, "  # 然后请求模型 " + s.hf_id, "  # then request model " + s.hf_id);
+    h.load_test = openai_load(s, "openai-chat", "http://localhost:8000", "/v1/chat/completions", s.hf_id);
     return h;
 }
 
 // The command builders by the name an engine's traits.launcher gives (catalog.hpp launcher_names(), which
 // the loader accepts): a catalog engine that launches like one of these (a fork, a new version under its own
 // id) names that launcher instead of needing code here.
-using Builder = DeployHints (*)(const Context&, const Settings&);
+using Builder = Commands (*)(const Context&, const Settings&);
 const std::pair<const char*, Builder> kBuilders[] = {
     {"vllm-serve", vllm},        {"sglang-launch-server", sglang}, {"trtllm-serve", trtllm},
     {"llama-server", llama_cpp}, {"ollama-serve", ollama},         {"transformers-serve", transformers},
@@ -344,12 +385,18 @@ const std::pair<const char*, Builder> kBuilders[] = {
 }  // namespace
 
 DeployHints deploy_hints(const Context& ctx, const Assessment& a) {
-    const Settings s = settings_of(ctx, a);
+    Settings en = settings_of(ctx, a);
+    Settings zh = en;
+    zh.zh = true;
     for (const auto& [launcher, build] : kBuilders)
-        if (ctx.engine.traits.launcher == launcher) return build(ctx, s);
+        if (ctx.engine.traits.launcher == launcher) {
+            const Commands z = build(ctx, zh), e = build(ctx, en);
+            return {{z.launch, e.launch}, {z.load_test, e.load_test}};
+        }
     // An engine added to the catalog without a launcher: say so rather than guess its flags.
-    const std::string& e = ctx.engine.id;
-    return {"# no launch template for engine '" + e + "'", "# no load-test template for engine '" + e + "'"};
+    const std::string& id = ctx.engine.id;
+    return {{"# 引擎 '" + id + "' 没有启动命令模板", "# no launch template for engine '" + id + "'"},
+            {"# 引擎 '" + id + "' 没有压测命令模板", "# no load-test template for engine '" + id + "'"}};
 }
 
 }  // namespace infersizer

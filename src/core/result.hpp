@@ -134,9 +134,10 @@ struct CostResult {
     Text price_basis;                      // which rental prices the self-hosted cost uses (scenario pricing.gpu)
 };
 
+// The commands with their "#" comments in each language (deploy.cpp); the command lines are the same in both.
 struct DeployHints {
-    std::string launch_command;
-    std::string load_test_command;
+    Text launch_command;
+    Text load_test_command;
 };
 
 // MoE expert offload (llama.cpp --n-cpu-moe, offload.hpp): the model does not fit the cards, but its

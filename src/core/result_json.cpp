@@ -206,7 +206,8 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"note", text(o.note, lang)}};
     }
 
-    j["deploy"] = {{"launch_command", r.deploy.launch_command}, {"load_test_command", r.deploy.load_test_command}};
+    j["deploy"] = {{"launch_command", text(r.deploy.launch_command, lang)},
+                   {"load_test_command", text(r.deploy.load_test_command, lang)}};
 
     j["warnings"] = json::array();
     for (const Text& w : r.warnings) j["warnings"].push_back(w.in(lang));

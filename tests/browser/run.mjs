@@ -22,6 +22,7 @@ import './test_layout.mjs';
 import './test_inputs.mjs';
 import './test_glyphs.mjs';
 import './test_core_text.mjs';
+import './test_deploy_lang.mjs';
 
 async function setup() {
   requireBuild();

@@ -383,16 +383,17 @@ DeployHints hints(const Catalog& catalog, const Scenario& s) {
 
 TEST(CatalogRules, LaunchCommandFollowsTheLauncher) {
     const Scenario s = scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
-    EXPECT_EQ(hints(bundled::catalog(), s).launch_command.rfind("vllm serve ", 0), 0u);
+    EXPECT_EQ(hints(bundled::catalog(), s).launch_command.en.rfind("vllm serve ", 0), 0u);
 
     auto sglang_launcher = catalog_after(&CatalogFiles::engines, [](json& d) {
         entry(d, "engines", "vllm")["traits"]["launcher"] = "sglang-launch-server";
     });
-    EXPECT_EQ(hints(*sglang_launcher, s).launch_command.rfind("python -m sglang.launch_server ", 0), 0u);
+    EXPECT_EQ(hints(*sglang_launcher, s).launch_command.en.rfind("python -m sglang.launch_server ", 0), 0u);
 
     auto no_launcher = catalog_after(&CatalogFiles::engines,
                                      [](json& d) { entry(d, "engines", "vllm")["traits"].erase("launcher"); });
-    EXPECT_EQ(hints(*no_launcher, s).launch_command, "# no launch template for engine 'vllm'");
+    EXPECT_EQ(hints(*no_launcher, s).launch_command.en, "# no launch template for engine 'vllm'");
+    EXPECT_EQ(hints(*no_launcher, s).launch_command.zh, "# 引擎 'vllm' 没有启动命令模板");  // zh asks in zh too
 }
 
 TEST(CatalogRules, EveryLauncherNameHasACommandBuilder) {
@@ -400,7 +401,7 @@ TEST(CatalogRules, EveryLauncherNameHasACommandBuilder) {
     for (const std::string& name : launcher_names()) {
         auto edited = catalog_after(&CatalogFiles::engines,
                                     [&](json& d) { entry(d, "engines", "vllm")["traits"]["launcher"] = name; });
-        EXPECT_EQ(hints(*edited, s).launch_command.rfind("# no launch template", 0), std::string::npos) << name;
+        EXPECT_EQ(hints(*edited, s).launch_command.en.rfind("# no launch template", 0), std::string::npos) << name;
     }
 }
 
@@ -410,7 +411,7 @@ TEST(CatalogRules, UserEngineReusesALauncher) {
     auto merged = merge_catalog(bundled::catalog(), json({{"engines", {fork}}}).dump());
     ASSERT_TRUE(merged.ok()) << merged.error().to_string();
     Scenario s = scenario("Llama-3.1-8B", "bf16", "my-vllm-fork", "nvidia-h100-sxm-80gb");
-    EXPECT_EQ(hints(merged.value(), s).launch_command.rfind("vllm serve ", 0), 0u);
+    EXPECT_EQ(hints(merged.value(), s).launch_command.en.rfind("vllm serve ", 0), 0u);
 }
 
 TEST(CatalogRules, TraitsAreValidated) {

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 using namespace infersizer;
 
@@ -36,7 +38,7 @@ Scenario vllm_70b() {
 
 TEST(Deploy, VllmCommandCarriesTensorParallelContextMemoryAndBatch) {
     const DeployHints h = hints(vllm_70b());
-    const std::string& c = h.launch_command;
+    const std::string& c = h.launch_command.en;
     EXPECT_HAS(c, "vllm serve meta-llama/Llama-3.1-70B");
     EXPECT_HAS(c, "--tensor-parallel-size 2");
     EXPECT_HAS(c, "--max-model-len 8192");
@@ -46,7 +48,7 @@ TEST(Deploy, VllmCommandCarriesTensorParallelContextMemoryAndBatch) {
     EXPECT_LACKS(c, "--quantization");
     EXPECT_LACKS(c, "--kv-cache-dtype");
     EXPECT_LACKS(c, "--data-parallel-size");
-    const std::string& t = h.load_test_command;
+    const std::string& t = h.load_test_command.en;
     EXPECT_HAS(t, "vllm bench serve");
     EXPECT_HAS(t, "--dataset-name random");
     EXPECT_HAS(t, "--random-input-len 1500");
@@ -61,7 +63,7 @@ TEST(Deploy, VllmQuantizationKvDtypeAndReplicas) {
     s.kv_cache = "fp8";
     s.count = 4;  // fp8 70B fits TP 2: two replicas of two cards
     s.headroom = 0.2;
-    const std::string c = hints(s).launch_command;
+    const std::string c = hints(s).launch_command.en;
     EXPECT_HAS(c, "--quantization fp8");
     EXPECT_HAS(c, "--kv-cache-dtype fp8");
     EXPECT_HAS(c, "--tensor-parallel-size 2");
@@ -73,14 +75,14 @@ TEST(Deploy, VllmQuantizationKvDtypeAndReplicas) {
 TEST(Deploy, LlamaCppSharesTheContextAmongParallelSlots) {
     Scenario s;  // Qwen3-8B Q4_K_M on one RTX 4090, 8k context, 5 users, 1024 / 256 tokens
     const DeployHints h = hints(s);
-    const std::string& c = h.launch_command;
+    const std::string& c = h.launch_command.en;
     EXPECT_HAS(c, "llama-server -m Qwen3-8B-Q4_K_M.gguf");
     EXPECT_HAS(c, "-c 40960");  // 8192 per slot × 5 slots: llama-server divides -c among them
     EXPECT_HAS(c, "-ngl 99");
     EXPECT_HAS(c, "--parallel 5");
     EXPECT_LACKS(c, "-ctk");
     // Issue #9: the load test drives llama-server's OpenAI API at the 5 users, not a single-stream llama-bench.
-    const std::string& t = h.load_test_command;
+    const std::string& t = h.load_test_command.en;
     EXPECT_LACKS(t, "llama-bench");
     EXPECT_HAS(t, "vllm bench serve --backend openai --base-url http://localhost:8080 --endpoint /v1/completions");
     EXPECT_HAS(t, "--model Qwen3-8B-Q4_K_M.gguf --tokenizer Qwen/Qwen3-8B");
@@ -91,7 +93,7 @@ TEST(Deploy, LlamaCppSharesTheContextAmongParallelSlots) {
 TEST(Deploy, LlamaCppQuantizedKvAndCpuOffload) {
     Scenario s;
     s.kv_cache = "q8_0";
-    const std::string c = hints(s).launch_command;
+    const std::string c = hints(s).launch_command.en;
     EXPECT_HAS(c, "-ctk q8_0 -ctv q8_0");
     EXPECT_HAS(c, "-fa on");  // a quantized V cache needs flash attention
 
@@ -99,9 +101,9 @@ TEST(Deploy, LlamaCppQuantizedKvAndCpuOffload) {
     cpu.hardware_id = "desktop-ddr5-5600-2ch";
     cpu.concurrency = 1;
     const DeployHints h = hints(cpu);
-    EXPECT_HAS(h.launch_command, "-ngl 0");
-    EXPECT_HAS(h.launch_command, "--parallel 1");
-    EXPECT_HAS(h.launch_command, "-c 8192");
+    EXPECT_HAS(h.launch_command.en, "-ngl 0");
+    EXPECT_HAS(h.launch_command.en, "--parallel 1");
+    EXPECT_HAS(h.launch_command.en, "-c 8192");
 }
 
 TEST(Deploy, OllamaSetsParallelismAndContextOnTheServer) {
@@ -109,36 +111,36 @@ TEST(Deploy, OllamaSetsParallelismAndContextOnTheServer) {
     s.engine = "ollama";
     s.kv_cache = "q8_0";
     const DeployHints h = hints(s);
-    EXPECT_HAS(h.launch_command, "OLLAMA_NUM_PARALLEL=5");
-    EXPECT_HAS(h.launch_command, "OLLAMA_CONTEXT_LENGTH=8192");
-    EXPECT_HAS(h.launch_command, "OLLAMA_KV_CACHE_TYPE=q8_0");
-    EXPECT_HAS(h.launch_command, "ollama run");
-    EXPECT_HAS(h.load_test_command, "--base-url http://localhost:11434");
-    EXPECT_HAS(h.load_test_command, "--max-concurrency 5");
+    EXPECT_HAS(h.launch_command.en, "OLLAMA_NUM_PARALLEL=5");
+    EXPECT_HAS(h.launch_command.en, "OLLAMA_CONTEXT_LENGTH=8192");
+    EXPECT_HAS(h.launch_command.en, "OLLAMA_KV_CACHE_TYPE=q8_0");
+    EXPECT_HAS(h.launch_command.en, "ollama run");
+    EXPECT_HAS(h.load_test_command.en, "--base-url http://localhost:11434");
+    EXPECT_HAS(h.load_test_command.en, "--max-concurrency 5");
 }
 
 TEST(Deploy, SglangAndTensorRtLlmUseTheirOwnFlags) {
     Scenario s = vllm_70b();
     s.engine = "sglang";
     const DeployHints g = hints(s);
-    EXPECT_HAS(g.launch_command, "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B");
-    EXPECT_HAS(g.launch_command, "--tp 2");
-    EXPECT_HAS(g.launch_command, "--context-length 8192");
+    EXPECT_HAS(g.launch_command.en, "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B");
+    EXPECT_HAS(g.launch_command.en, "--tp 2");
+    EXPECT_HAS(g.launch_command.en, "--context-length 8192");
     // SGLang's own static fraction (engines.json), or less when the headroom asks for more free memory.
     const double share = std::min(bundled::catalog().find_engine("sglang")->memory_utilization, 1 - s.headroom);
     char expected[64];
     std::snprintf(expected, sizeof expected, "--mem-fraction-static %.2f", share);
-    EXPECT_HAS(g.launch_command, expected);
-    EXPECT_HAS(g.load_test_command, "python -m sglang.bench_serving");
-    EXPECT_HAS(g.load_test_command, "--random-input-len 1500");
+    EXPECT_HAS(g.launch_command.en, expected);
+    EXPECT_HAS(g.load_test_command.en, "python -m sglang.bench_serving");
+    EXPECT_HAS(g.load_test_command.en, "--random-input-len 1500");
 
     s.engine = "tensorrt-llm";
     const DeployHints t = hints(s);
-    EXPECT_HAS(t.launch_command, "trtllm-serve meta-llama/Llama-3.1-70B");
-    EXPECT_HAS(t.launch_command, "--tp_size 2");
-    EXPECT_HAS(t.launch_command, "--max_seq_len 8192");
-    EXPECT_HAS(t.launch_command, "--max_batch_size 16");
-    EXPECT_HAS(t.load_test_command, "--max-concurrency 16");
+    EXPECT_HAS(t.launch_command.en, "trtllm-serve meta-llama/Llama-3.1-70B");
+    EXPECT_HAS(t.launch_command.en, "--tp_size 2");
+    EXPECT_HAS(t.launch_command.en, "--max_seq_len 8192");
+    EXPECT_HAS(t.launch_command.en, "--max_batch_size 16");
+    EXPECT_HAS(t.load_test_command.en, "--max-concurrency 16");
 }
 
 // Issue #9: a plan over several nodes gives one command per node with the node count, never
@@ -149,22 +151,22 @@ TEST(Deploy, ReplicasBeyondOneNodeGetOneCommandPerNode) {
     s.count = 25;
     s.concurrency = 500;
     const DeployHints h = hints(s);
-    const std::string& c = h.launch_command;
+    const std::string& c = h.launch_command.en;
     EXPECT_LACKS(c, "--data-parallel-size 25");
     EXPECT_HAS(c, "# 4 nodes of 8 cards: 25 replicas of 1 card, one server per node, all behind one load balancer");
     EXPECT_HAS(c, "# nodes 1–3:\nvllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 --data-parallel-size 8 ");
     EXPECT_HAS(c, "# node 4:\nvllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 --max-model-len");
     EXPECT_HAS(c, "--max-num-seqs 20");  // 500 users over 25 replicas
-    EXPECT_HAS(h.load_test_command, "--base-url http://<load-balancer>:8000");
-    EXPECT_HAS(h.load_test_command, "--max-concurrency 500");
+    EXPECT_HAS(h.load_test_command.en, "--base-url http://<load-balancer>:8000");
+    EXPECT_HAS(h.load_test_command.en, "--max-concurrency 500");
 
     s.engine = "sglang";
-    const std::string g = hints(s).launch_command;
+    const std::string g = hints(s).launch_command.en;
     EXPECT_HAS(g, "# nodes 1–3:\npython -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 1 --dp 8 ");
     EXPECT_LACKS(g, "--dp 25");
 
     s.engine = "tensorrt-llm";
-    const std::string t = hints(s).launch_command;
+    const std::string t = hints(s).launch_command.en;
     EXPECT_HAS(t, "# nodes 1–3:\nCUDA_VISIBLE_DEVICES=0 trtllm-serve");
     EXPECT_HAS(t, "CUDA_VISIBLE_DEVICES=7 trtllm-serve meta-llama/Llama-3.1-8B-Instruct --backend pytorch --tp_size 1");
     EXPECT_HAS(t, "--port 8007");
@@ -180,7 +182,7 @@ TEST(Deploy, AReplicaAcrossNodesUsesTheEnginesMultiNodeLaunch) {
     ASSERT_TRUE(r.planned.has_value());
     ASSERT_GE(r.planned->pp, 2) << "405B bf16 (~810 GB) does not fit one node of 8 × 80 GB";
     const int pp = r.planned->pp, tp = r.planned->tp;
-    const std::string& c = r.deploy.launch_command;
+    const std::string& c = r.deploy.launch_command.en;
     EXPECT_HAS(c, "ray start --head --port 6379");
     EXPECT_HAS(c, "ray start --address <head-node-ip>:6379");
     EXPECT_HAS(c, "--tensor-parallel-size " + std::to_string(tp) + " --pipeline-parallel-size " + std::to_string(pp));
@@ -188,7 +190,7 @@ TEST(Deploy, AReplicaAcrossNodesUsesTheEnginesMultiNodeLaunch) {
     EXPECT_LACKS(c, "--data-parallel-size");
 
     s.engine = "sglang";
-    const std::string g = hints(s).launch_command;
+    const std::string g = hints(s).launch_command.en;
     EXPECT_HAS(g, "--nnodes " + std::to_string(pp) + " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000");
     EXPECT_HAS(g, "--pp-size " + std::to_string(pp));
 }
@@ -200,10 +202,122 @@ TEST(Deploy, TheLoadTestStatesTheExpectedTtftAndTokensPerUser) {
         s.engine = engine;
         if (std::string(engine) != "llama.cpp" && std::string(engine) != "ollama") s.weights = "awq-int4";
         const Result r = test::estimate_ok(s);
-        const std::string& t = r.deploy.load_test_command;
+        const std::string& t = r.deploy.load_test_command.en;
         EXPECT_HAS(t, "--max-concurrency 5");
         EXPECT_HAS(t, "# expected at 5 concurrent users: TTFT p90 " + fmt::seconds(r.performance.ttft_p90_s, "en") +
                           ", " + fmt::interval(r.performance.decode_tps_per_seq, "tokens/s", "en") + " per user");
-        EXPECT_HAS(t, "# 预期（5 个并发用户）：首字时间 p90 ");
+        // The expected figures once, in the language asked for.
+        EXPECT_LACKS(t, "# 预期");
+        EXPECT_HAS(r.deploy.load_test_command.zh, "# 预期（5 个并发用户）：首字时间 p90 " +
+                                                      fmt::seconds(r.performance.ttft_p90_s, "zh"));
+        EXPECT_LACKS(r.deploy.load_test_command.zh, "# expected");
     }
 }
+
+namespace {
+
+bool has_cjk(const std::string& text) {
+    // UTF-8 lead bytes 0xE3–0xE9 start U+3000–U+9FFF (CJK punctuation and ideographs).
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return b >= 0xE3 && b <= 0xE9;
+    });
+}
+
+// The shell a command runs: each line without its "#" comment (a line that is only a comment is dropped).
+std::string without_comments(const std::string& command) {
+    std::string out;
+    size_t start = 0;
+    while (start <= command.size()) {
+        size_t end = command.find('\n', start);
+        if (end == std::string::npos) end = command.size();
+        std::string line = command.substr(start, end - start);
+        if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        if (!line.empty()) out += line + "\n";
+        start = end + 1;
+    }
+    return out;
+}
+
+// Every "#" comment of a command, one per entry.
+std::vector<std::string> comments(const std::string& command) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= command.size()) {
+        size_t end = command.find('\n', start);
+        if (end == std::string::npos) end = command.size();
+        const std::string line = command.substr(start, end - start);
+        if (const size_t hash = line.find('#'); hash != std::string::npos) out.push_back(line.substr(hash));
+        start = end + 1;
+    }
+    return out;
+}
+
+// Scenarios that between them write every comment deploy.cpp has: nodes, node groups, Ray, SGLang and
+// TensorRT-LLM multi-node, llama.cpp RPC, instances behind a load balancer, pre-quantized checkpoints,
+// GGUF conversion, Ollama's expert offload, transformers serve, vLLM's client for the load test.
+std::vector<Scenario> commented_scenarios() {
+    std::vector<Scenario> out;
+    for (const char* engine : {"vllm", "sglang", "tensorrt-llm", "llama.cpp"}) {
+        Scenario wide = vllm_70b();  // a replica across nodes
+        wide.model_id = "Llama-3.1-405B";
+        wide.count.reset();
+        wide.concurrency = 4;
+        wide.engine = engine;
+        if (std::string(engine) == "llama.cpp") wide.weights = "Q8_0";
+        out.push_back(wide);
+        Scenario many = vllm_70b();  // replicas over several nodes
+        many.model_id = "Llama-3.1-8B";
+        many.count = 25;
+        many.concurrency = 500;
+        many.engine = engine;
+        out.push_back(many);
+    }
+    Scenario trt = vllm_70b();  // several trtllm-serve instances on one node
+    trt.engine = "tensorrt-llm";
+    trt.count = 4;
+    trt.weights = "fp8";
+    out.push_back(trt);
+    for (const char* engine : {"vllm", "sglang"}) {
+        Scenario awq;
+        awq.engine = engine;
+        awq.weights = "awq-int4";
+        out.push_back(awq);
+    }
+    Scenario convert = vllm_70b();
+    convert.engine = "llama.cpp";
+    out.push_back(convert);
+    Scenario offload = test::scenario("Qwen3-30B-A3B", "Q4_K_M", "ollama", "nvidia-rtx-3090");
+    offload.context_tokens = 32768;
+    offload.concurrency = 2;
+    out.push_back(offload);
+    Scenario tf;
+    tf.engine = "transformers";
+    tf.weights = "bf16";
+    out.push_back(tf);
+    return out;
+}
+
+}  // namespace
+
+// Issue #9: the commands' comments in one language, the one asked for; the shell lines the same in both.
+TEST(Deploy, CommentsAreInTheAskedLanguageAndTheCommandLinesAreTheSame) {
+    size_t zh_comments = 0;
+    for (const Scenario& s : commented_scenarios()) {
+        auto r = estimate(test::cat(), s);
+        ASSERT_TRUE(r.ok()) << s.model_id << " " << s.engine << ": " << r.error().to_string();
+        const std::string where = s.model_id + " on " + s.engine;
+        for (const Text* command : {&r->deploy.launch_command, &r->deploy.load_test_command}) {
+            EXPECT_EQ(without_comments(command->zh), without_comments(command->en)) << where;
+            EXPECT_FALSE(without_comments(command->zh).empty()) << where;
+            const std::vector<std::string> zh = comments(command->zh), en = comments(command->en);
+            EXPECT_EQ(zh.size(), en.size()) << where << "\n" << command->zh << "\n" << command->en;
+            for (const std::string& c : zh) EXPECT_TRUE(has_cjk(c)) << where << ": English comment in zh: " << c;
+            for (const std::string& c : en) EXPECT_FALSE(has_cjk(c)) << where << ": Chinese comment in en: " << c;
+            zh_comments += zh.size();
+        }
+    }
+    EXPECT_GE(zh_comments, 40u);  // the scenarios above do write comments
+}
+

@@ -101,7 +101,7 @@ TEST(Estimate, EveryGoldenScenarioEstimatesCleanly) {
         EXPECT_EQ(r->decision[2].option, DecisionOption::api);
         EXPECT_FALSE(r->verdict.zh.empty());
         EXPECT_FALSE(r->verdict.en.empty());
-        EXPECT_FALSE(r->deploy.launch_command.empty());
+        EXPECT_FALSE(r->deploy.launch_command.en.empty());
         EXPECT_EQ(result_to_json(*r, "zh")["schema"], "infersizer.result/1");
     }
 }

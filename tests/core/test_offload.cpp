@@ -142,7 +142,7 @@ TEST(Offload, EstimateCarriesItIntoDecisionDeployAndJson) {
     ASSERT_FALSE(r->fit.fits);
     ASSERT_TRUE(r->offload && r->offload->applicable);
     const std::string flag = "--n-cpu-moe " + std::to_string(r->offload->n_cpu_moe_layers);
-    EXPECT_NE(r->deploy.launch_command.find(flag), std::string::npos) << r->deploy.launch_command;
+    EXPECT_NE(r->deploy.launch_command.en.find(flag), std::string::npos) << r->deploy.launch_command.en;
     ASSERT_EQ(r->decision.size(), 3u);
     EXPECT_EQ(r->decision[1].option, DecisionOption::gpu);
     EXPECT_EQ(r->decision[1].verdict, Verdict::conditional);
@@ -155,7 +155,7 @@ TEST(Offload, EstimateCarriesItIntoDecisionDeployAndJson) {
     auto fits = estimate(cat(), scenario("Qwen3-8B", "llama.cpp", "nvidia-rtx-3090"));
     ASSERT_TRUE(fits.ok());
     EXPECT_FALSE(fits->offload.has_value());
-    EXPECT_EQ(fits->deploy.launch_command.find("--n-cpu-moe"), std::string::npos);
+    EXPECT_EQ(fits->deploy.launch_command.en.find("--n-cpu-moe"), std::string::npos);
     EXPECT_FALSE(result_to_json(*fits, "en").contains("offload"));
 }
 
@@ -167,8 +167,8 @@ TEST(Offload, GoldenOllamaScenarioNamesLlamaCppAndPrintsTheNumbers) {
     ASSERT_TRUE(r.ok());
     ASSERT_TRUE(r->offload && r->offload->applicable);
     const OffloadResult& o = *r->offload;
-    EXPECT_NE(r->deploy.launch_command.find("llama-server"), std::string::npos);
-    EXPECT_NE(r->deploy.launch_command.find("--n-cpu-moe " + std::to_string(o.n_cpu_moe_layers)), std::string::npos);
+    EXPECT_NE(r->deploy.launch_command.en.find("llama-server"), std::string::npos);
+    EXPECT_NE(r->deploy.launch_command.en.find("--n-cpu-moe " + std::to_string(o.n_cpu_moe_layers)), std::string::npos);
     std::printf("[golden moe_qwen3_30b_ollama] N=%d (%d of %d MoE layers), cards %.2f–%.2f / %.2f GiB, host RAM "
                 "%.2f–%.2f GiB on %s, decode %.1f–%.1f tok/s (card alone %.1f–%.1f, host alone %.1f–%.1f), "
                 "TTFT %.2f–%.2f s\n",
@@ -177,7 +177,7 @@ TEST(Offload, GoldenOllamaScenarioNamesLlamaCppAndPrintsTheNumbers) {
                 o.decode_tps_per_seq.hi, o.gpu_only_tps.lo, o.gpu_only_tps.hi, o.cpu_only_tps.lo, o.cpu_only_tps.hi,
                 o.ttft_s.lo, o.ttft_s.hi);
     std::printf("[golden] gpu row (%s): %s\n[golden] launch: %s\n", to_string(r->decision[1].verdict),
-                r->decision[1].reason.en.c_str(), r->deploy.launch_command.c_str());
+                r->decision[1].reason.en.c_str(), r->deploy.launch_command.en.c_str());
 }
 
 TEST(Offload, DecisionStaysNoWhenOffloadMissesTheTargets) {

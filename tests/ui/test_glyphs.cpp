@@ -132,7 +132,7 @@ TEST_F(Glyphs, CoreSentencesForASpreadOfScenarios) {
         for (const DecisionRow& d : r->scenarios) both(d.reason, "scenario row"), both(d.fails_when, "scenario row");
         for (const Text& w : r->warnings) both(w, "warning");
         for (const PlanRow& p : r->plan) check(p.name + p.note, where + " plan");
-        check(r->deploy.launch_command + r->deploy.load_test_command, where + " deploy");
+        both(r->deploy.launch_command, "deploy"), both(r->deploy.load_test_command, "deploy");
         for (const Trace& t : r->trace) check(t.formula + t.values, where + " trace " + t.key);
     }
     EXPECT_GT(estimated, static_cast<int>(scenarios.size()) / 2);

@@ -132,7 +132,7 @@ TEST_F(Interaction, CopyButtonsCopyTheDeployCommands) {
     page.frames(3);
     ASSERT_TRUE(page.state().result.has_value());
     ASSERT_TRUE(page.click(tr(S::copy, Lang::en)));  // the first: the launch command
-    EXPECT_EQ(page.clipboard(), page.state().result->deploy.launch_command);
+    EXPECT_EQ(page.clipboard(), page.state().result->deploy.launch_command.en);
 }
 
 TEST_F(Interaction, KeyboardReachesTheWidgets) {

@@ -81,13 +81,20 @@ protected:
         return frame_text();
     }
 
-    // Commands (launch, load test) are identifiers, copied as they are; their comments belong to the
-    // deploy hints' owner (issue #9, helper A: launch/load-test commands). TODO: drop this skip once the
-    // commands' "#" comments are bilingual.
-    bool in_command(const std::string& line) const {
-        if (!page_->state().result || line.size() < 8) return false;
+    // The launch and load-test commands' shell lines are identifiers copied as they are ("vllm bench serve"):
+    // a line drawn from them is skipped. Their "#" comments are not: they must come in the page's language
+    // (deploy.cpp writes them per language, issue #9).
+    static std::string shell_of(const std::string& command) {
+        std::istringstream in(command);
+        std::string out, line;
+        while (std::getline(in, line)) out += line.substr(0, line.find('#')) + "\n";
+        return out;
+    }
+    bool in_shell_line(const std::string& line) const {
+        if (!page_->state().result || line.size() < 8 || line.find('#') != std::string::npos) return false;
         const DeployHints& d = page_->state().result->deploy;
-        return d.launch_command.find(line) != std::string::npos || d.load_test_command.find(line) != std::string::npos;
+        return shell_of(d.launch_command.zh).find(line) != std::string::npos ||
+               shell_of(d.load_test_command.zh).find(line) != std::string::npos;
     }
 
     // TODO(issue #9): the core's traces (Trace::formula, Trace::values) are English only, in the result JSON
@@ -109,7 +116,7 @@ protected:
             ++lines_;
             while (!line.empty() && line.front() == ' ') line.erase(0, 1);
             while (!line.empty() && (line.back() == ' ' || line.back() == '|')) line.pop_back();
-            if (has_cjk(line) || in_command(line) || in_trace(line)) continue;
+            if (has_cjk(line) || in_shell_line(line) || in_trace(line)) continue;
             std::string stripped = line;
             // Longest names first, so "NVIDIA H100 SXM" goes before "H100".
             std::vector<std::string> names(names_.begin(), names_.end());

@@ -53,8 +53,9 @@ void DrawHeadroomPanel(AppState& s) {
         edit_scenario(s, next);
     }
     if (s.result) {
-        draw_command(s, "launch", S::launch_command, s.result->deploy.launch_command);
-        draw_command(s, "load_test", S::load_test_command, s.result->deploy.load_test_command);
+        // The comments in the page's language; the command lines are the same in both (deploy.cpp).
+        draw_command(s, "launch", S::launch_command, s.result->deploy.launch_command.in(s.lang_code()));
+        draw_command(s, "load_test", S::load_test_command, s.result->deploy.load_test_command.in(s.lang_code()));
     }
     ImGui::PopID();
 }
