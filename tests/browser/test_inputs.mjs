@@ -69,9 +69,12 @@ async function pickWithKeys(p, boxId, typed, keys) {
   await p.page.mouse.up();
   await p.page.waitForTimeout(200);
   await p.page.keyboard.type(typed, { delay: 20 });
+  // Key down and up a few frames apart, for the same reason as the click: ImGui 1.86 keeps no input queue.
   for (const k of keys) {
     await p.page.waitForTimeout(100);
-    await p.page.keyboard.press(k);
+    await p.page.keyboard.down(k);
+    await p.page.waitForTimeout(100);
+    await p.page.keyboard.up(k);
   }
   await p.page.waitForTimeout(200);
   return p.page.evaluate(() => window.infersizer.getScenario());
