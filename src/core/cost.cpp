@@ -258,6 +258,8 @@ std::vector<std::string> api_choices(const Catalog& catalog) {
 }
 
 std::optional<Error> check_pricing(const Catalog& catalog, const Pricing& pricing) {
+    // The defaults name nothing to look up; skipping the lists keeps every plain estimate from building them.
+    if ((pricing.gpu == "on_demand" || pricing.gpu == "cheapest") && pricing.api == "auto") return std::nullopt;
     auto listed = [](const std::vector<std::string>& names) {
         std::string out;
         for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
