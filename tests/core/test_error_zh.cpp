@@ -5,6 +5,7 @@
 // unknown catalog ids and a user catalog. For each error the Chinese (Error::message_in("zh")) must exist (the
 // grammar in error_text.cpp knew it), contain CJK, hold no run of three English words, and never quote the JSON
 // of an offending object or array; the English stays the English.
+#include "../zh_text_classifier.hpp"
 #include "catalog_json.hpp"
 #include "error_text.hpp"
 #include "hf_config.hpp"
@@ -23,38 +24,8 @@ using json = nlohmann::json;
 using json_read::Need;
 using json_read::Reader;
 
-bool has_cjk(const std::string& s) {
-    for (size_t i = 0; i + 2 < s.size(); ++i) {
-        const auto b0 = static_cast<unsigned char>(s[i]);
-        if ((b0 & 0xF0) != 0xE0) continue;  // CJK and fullwidth forms are three-byte UTF-8
-        const unsigned c = ((b0 & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
-                           (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
-        if ((c >= 0x3000 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFFEF)) return true;
-    }
-    return false;
-}
-
-// tests/ui/test_zh_text.cpp's classifier: letters only (a trailing , . ; : allowed), no inner capital.
-bool english_word(std::string t) {
-    while (!t.empty() && std::strchr(",.;:", t.back())) t.pop_back();
-    if (t.size() < 2) return t == "a" || t == "I";
-    for (char c : t)
-        if (!std::isalpha(static_cast<unsigned char>(c))) return false;
-    for (size_t i = 1; i < t.size(); ++i)
-        if (std::isupper(static_cast<unsigned char>(t[i]))) return false;
-    return true;
-}
-
-int english_run(const std::string& s) {
-    std::istringstream in(s);
-    std::string tok;
-    int run = 0, best = 0;
-    while (in >> tok) {
-        run = english_word(tok) ? run + 1 : 0;
-        best = std::max(best, run);
-    }
-    return best;
-}
+using zh_text::english_run;
+using zh_text::has_cjk;
 
 // The offending values the table feeds: their JSON must never reach a message.
 const json kObject = json::parse(R"({"zz_object": [7, 8, 9]})");

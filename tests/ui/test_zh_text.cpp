@@ -5,6 +5,7 @@
 // or more English words is a failure. Identifiers are not words: catalog names (models, hardware, engines,
 // formats, API models) are removed first, and a token with a digit, an inner capital (vLLM) or all capitals
 // (GPU, TTFT) or any symbol but a trailing , . ; : is no word either.
+#include "../zh_text_classifier.hpp"
 #include "ui_harness.hpp"
 
 #include <gtest/gtest.h>
@@ -18,39 +19,8 @@
 namespace infersizer::app::test {
 namespace {
 
-bool has_cjk(const std::string& line) {
-    for (size_t i = 0; i < line.size();) {
-        unsigned int c = 0;
-        const int n = ImTextCharFromUtf8(&c, line.c_str() + i, line.c_str() + line.size());
-        if (n <= 0) break;
-        i += static_cast<size_t>(n);
-        if ((c >= 0x3000 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFFEF)) return true;
-    }
-    return false;
-}
-
-// An English word: letters only (a trailing , . ; : allowed), lower case or Capitalised.
-bool english_word(std::string t) {
-    while (!t.empty() && std::strchr(",.;:", t.back())) t.pop_back();
-    if (t.size() < 2) return t == "a" || t == "I";
-    for (char c : t)
-        if (!std::isalpha(static_cast<unsigned char>(c))) return false;
-    for (size_t i = 1; i < t.size(); ++i)
-        if (std::isupper(static_cast<unsigned char>(t[i]))) return false;  // vLLM, GPU, TTFT: identifiers
-    return true;
-}
-
-// The longest run of consecutive English words in `line`.
-int english_run(const std::string& line) {
-    std::istringstream in(line);
-    std::string tok;
-    int run = 0, best = 0;
-    while (in >> tok) {
-        run = english_word(tok) ? run + 1 : 0;
-        best = std::max(best, run);
-    }
-    return best;
-}
+using zh_text::english_run;
+using zh_text::has_cjk;
 
 class ZhText : public ::testing::Test {
 protected:
