@@ -17,13 +17,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class CustomHardware : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using CustomHardware = PageTest;
 
 std::string result_text(const Result& r) { return result_to_json(r, "en").dump(); }
 

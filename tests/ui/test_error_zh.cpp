@@ -10,31 +10,10 @@
 namespace infersizer::app::test {
 namespace {
 
-class ErrorZh : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override { EXPECT_TRUE(assert_failures().empty()); }
-};
+using ErrorZh = PageTest;
 
-// Every text one frame draws (ImGui's log, to the clipboard handler: test_zh_text.cpp's capture).
-std::string frame_text(Page& page) {
-    static std::string* sink = nullptr;
-    std::string text;
-    sink = &text;
-    ImGuiIO& io = ImGui::GetIO();
-    const auto saved = io.SetClipboardTextFn;
-    io.SetClipboardTextFn = [](void*, const char* t) { *sink += t, *sink += '\n'; };
-    ImGui::NewFrame();
-    ImGui::LogToClipboard();
-    app_frame(page.app());
-    ImGui::LogFinish();
-    ImGui::Render();
-    io.SetClipboardTextFn = saved;
-    sink = nullptr;
-    return text;
-}
+std::string frame_text(Page& page) { return page.drawn_text(); }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The frame's text with its rows joined, each row's indent dropped: a wrapped message breaks between CJK
 // characters.

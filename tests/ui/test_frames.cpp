@@ -12,13 +12,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class Frames : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using Frames = PageTest;
 
 // The result the page shows is the core's result for the page's scenario (no UI-side numbers).
 void expect_result_matches_scenario(Page& page) {

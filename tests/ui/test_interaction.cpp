@@ -13,13 +13,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class Interaction : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using Interaction = PageTest;
 
 TEST_F(Interaction, CopyLinkPutsTheQueryOnTheClipboard) {
     Page page("zh");

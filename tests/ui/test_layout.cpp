@@ -16,13 +16,7 @@ using namespace infersizer::app::test;
 
 namespace {
 
-class Layout : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using Layout = PageTest;
 
 // The page as the browser lays it out at this window size and devicePixelRatio 1.
 float font_for(ImVec2 size) { return font_css_px_for(size.x, size.y, 1.0, 1.0); }

@@ -10,13 +10,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class Pickers : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using Pickers = PageTest;
 
 bool has_ci(const std::string& hay, const std::string& needle) {
     auto lower = [](std::string s) {

@@ -22,13 +22,7 @@ using namespace infersizer::app::test;
 
 namespace {
 
-class PinnedPage : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using PinnedPage = PageTest;
 
 enum class Hue { green, amber, red, none, other };
 

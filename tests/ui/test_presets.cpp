@@ -10,13 +10,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class Presets : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using Presets = PageTest;
 
 std::vector<std::string> colocated_names(Page& page) {
     std::vector<std::string> out;

@@ -12,13 +12,7 @@
 namespace infersizer::app::test {
 namespace {
 
-class PricingPickers : public ::testing::Test {
-protected:
-    void SetUp() override { assert_failures().clear(); }
-    void TearDown() override {
-        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
-    }
-};
+using PricingPickers = PageTest;
 
 std::string result_text(const Result& r) { return result_to_json(r, "en").dump(); }
 

@@ -8,6 +8,7 @@
 #include "app_state.hpp"
 #include "bundled_catalog.hpp"
 
+#include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -28,6 +29,17 @@ inline std::vector<std::string>& assert_failures() {
 inline void record_assert(const char* expr, const char* file, int line) {
     assert_failures().push_back(std::string(file) + ":" + std::to_string(line) + ": IM_ASSERT(" + expr + ")");
 }
+
+// A test whose page's failed IM_ASSERTs fail it.
+class PageTest : public ::testing::Test {
+protected:
+    void SetUp() override { assert_failures().clear(); }
+    void TearDown() override {
+        for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
+    }
+};
+
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // --- Catalog files and golden scenarios --------------------------------------------------------------
 inline CatalogTexts bundled_texts() {
