@@ -565,7 +565,7 @@ API_ROW_FIELDS = ("provider", "model", "currency", "input", "output", "status")
 SXM_NOTE = "catalog: form factor not stated; mapped to the SXM part (assumption)."
 
 
-def validate_prices(problems, ref, hardware_ids):
+def validate_prices(problems, ref, hardware_ids, model_ids):
     for i, r in enumerate(ref.get("gpu_rental") or []):
         where = entry_name("gpu_rental", i, r, "gpu")
         check_fields(problems, "prices.json", where, r, GPU_ROW_FIELDS)
@@ -576,6 +576,10 @@ def validate_prices(problems, ref, hardware_ids):
         where = entry_name("llm_api", i, r, "model")
         check_fields(problems, "prices.json", where, r, API_ROW_FIELDS)
         check_source_text(problems, "prices.json", where, r)
+        # hosts: the catalog models this row serves as they are ("the same model hosted", src/core/cost.cpp).
+        for j, mid in enumerate(r.get("hosts") or []):
+            if mid not in model_ids:
+                problems.add("prices.json", where, f"hosts[{j}]", f"{mid!r} is not a model id in models.json")
     names = ref.get("gpu_names")
     if not isinstance(names, dict):
         problems.add("prices.json", "top level", "gpu_names", "missing; must be {\"exact\": {...}, \"assumed_sxm\": {...}}")
@@ -611,8 +615,8 @@ def validate_api_comparison(problems, comp):
             problems.add("prices.json", f"{where}.{tier}", "models", "must be a non-empty list of model names")
 
 
-def build_prices_doc(ref, hardware_ids, problems):
-    validate_prices(problems, ref, hardware_ids)
+def build_prices_doc(ref, hardware_ids, model_ids, problems):
+    validate_prices(problems, ref, hardware_ids, model_ids)
     problems.raise_if_any()
     exact, assumed = ref["gpu_names"].get("exact") or {}, ref["gpu_names"].get("assumed_sxm") or {}
     rows = []
@@ -860,7 +864,8 @@ def generate(sources):
     models_doc = build_models_doc(models_ref, problems)
     hardware_doc = build_hardware_doc(hw_ref, problems)
     hardware_ids = {h["id"] for h in hardware_doc["accelerators"]}
-    prices_doc = build_prices_doc(prices_ref, hardware_ids, problems)
+    model_ids = {m["id"] for m in models_doc["models"]}
+    prices_doc = build_prices_doc(prices_ref, hardware_ids, model_ids, problems)
     validate_engines(problems, engines_doc)
     validate_formats(problems, formats_doc, {e.get("id") for e in engines_doc.get("engines") or []})
     problems.raise_if_any()

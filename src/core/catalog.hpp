@@ -371,6 +371,9 @@ struct ApiPrice {
     std::string as_of;
     std::string source;
     std::string notes;
+    // Catalog model ids this row serves as they are (the same weights): the API compared first for those
+    // models ("the same model hosted"). Empty for an API of the provider's own model.
+    std::vector<std::string> hosts;
 };
 
 struct ExchangeRate {

@@ -513,6 +513,7 @@ ApiPrice parse_api_price(const Reader& r) {
     p.as_of = r.string("as_of", Need::optional);
     p.source = r.source("source");
     p.notes = r.notes("notes");
+    if (r.present("hosts")) p.hosts = r.strings("hosts");
     return p;
 }
 
@@ -601,7 +602,7 @@ std::vector<std::string> ids_of(const std::vector<T>& items) {
 // Which collections were read, so that a file that failed to parse does not produce a flood of
 // "unknown id" errors in the files that refer to it.
 struct Present {
-    bool hardware = true, formats = true, engines = true, prices = true;
+    bool models = true, hardware = true, formats = true, engines = true, prices = true;
 };
 
 // At most one engine is the CPU default: the planner would otherwise pick one by file order.
@@ -670,6 +671,13 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
     }
     if (present.engines) check_single_cpu_default(c, o, errors);
     if (present.hardware) check_host_defaults(c, errors);
+    if (present.prices && present.models)
+        for (size_t i = 0; i < c.api_prices.size(); ++i)
+            for (size_t j = 0; j < c.api_prices[i].hosts.size(); ++j)
+                if (!c.find_model(c.api_prices[i].hosts[j]))
+                    errors.push_back(Error{kReference, o.api_prices[i].at(".hosts[" + std::to_string(j) + "]"),
+                                           "unknown model \"" + c.api_prices[i].hosts[j] +
+                                               "\"; must be a model id from models.json"});
     if (present.prices && present.hardware) {
         for (size_t i = 0; i < c.gpu_prices.size(); ++i) {
             const std::string& hw = c.gpu_prices[i].hardware_id;
@@ -820,8 +828,8 @@ Expected<Catalog> load_catalog(const CatalogFiles& files, Errors* all_errors) {
     Catalog catalog;
     try {
         Origins origins;
-        read_models(files.models, catalog, origins, errors);
         Present present;
+        present.models = read_models(files.models, catalog, origins, errors);
         present.hardware = read_hardware(files.hardware, catalog, origins, errors);
         present.formats = read_formats(files.formats, catalog, origins, errors);
         present.engines = read_engines(files.engines, catalog, origins, errors);

@@ -176,11 +176,34 @@ Text tier_rule(const ApiComparison& comp, bool small) {
 }  // namespace
 
 std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelArch& model) {
+    // The same model hosted comes first: whoever would self-host it could call exactly it instead.
+    std::vector<const ApiPrice*> same;
+    bool stale_same = false;  // the catalog knows a host of this model, but not a current price
+    for (const ApiPrice& p : catalog.api_prices) {
+        if (std::find(p.hosts.begin(), p.hosts.end(), model.id) == p.hosts.end()) continue;
+        if (usable_api_row(catalog, p)) same.push_back(&p);
+        else stale_same = true;
+    }
+    if (!same.empty()) {
+        const std::string provider = same.front()->provider;
+        same.erase(std::remove_if(same.begin(), same.end(), [&](const ApiPrice* p) { return p->provider != provider; }),
+                   same.end());
+        const bool any_usd = std::any_of(same.begin(), same.end(), [](const ApiPrice* p) { return p->currency == "USD"; });
+        const std::string currency = any_usd ? "USD" : same.front()->currency;
+        same.erase(std::remove_if(same.begin(), same.end(), [&](const ApiPrice* p) { return p->currency != currency; }),
+                   same.end());
+        return choice_of(same, Text{"同一模型 " + model.id + " 的托管 API（" + provider + "）",
+                                    "the same model, " + model.id + ", hosted by " + provider});
+    }
     const ApiComparison& comp = catalog.api_comparison;
     const double params = total_params(model);
     const bool small = params > 0 && params <= comp.small_model_max_params;
     const std::vector<std::string>& prefixes = small ? comp.small.models : comp.large.models;
-    const Text rule = tier_rule(comp, small);
+    Text rule = tier_rule(comp, small);
+    if (stale_same) {
+        rule.zh += "（目录中 " + model.id + " 的托管价都已不是当前价）";
+        rule.en += " (the catalog's hosted prices for " + model.id + " are no longer current)";
+    }
     for (const std::string& prefix : prefixes) {
         std::vector<const ApiPrice*> rows;
         for (const ApiPrice& p : catalog.api_prices)

@@ -53,7 +53,8 @@ struct ApiChoice {
     Text rule;               // the rule that chose it
 };
 
-// Rule: an API of comparable size, from the catalog's api_comparison (data/prices.json). In the bundled
+// Rule: the same model hosted, when a current llm_api row lists the model's id in its `hosts` (one provider's
+// rows; its off-peak … peak prices as an interval). Otherwise an API of comparable size, from the catalog's api_comparison (data/prices.json). In the bundled
 // catalog: ≤ 14B total parameters, a cheap current model (DeepSeek flash tier); larger, a flagship-class
 // open-model API (DeepSeek V4 pro tier). Falls back along the tier's list of comparable current rows, then to
 // the cheapest current priced row. nullopt when the catalog has no priced current row at all.

@@ -1,6 +1,8 @@
 // Cost: self-hosted per month and per 1M output tokens, the cloud API at the given traffic, and the
 // break-even traffic — checked by recomputation, never against numbers copied from the output.
+#include "catalog_json.hpp"
 #include "cost.hpp"
+#include "estimate.hpp"
 #include "support.hpp"
 
 #include <gtest/gtest.h>
@@ -147,4 +149,59 @@ TEST(Cost, ApiModelNamesThePeakVariantsInTheUsersLanguage) {
             EXPECT_NE(d.reason.zh.find("谷时"), std::string::npos) << d.reason.zh;
             EXPECT_EQ(d.reason.zh.find("off-peak"), std::string::npos) << d.reason.zh;
         }
+}
+
+// Issue #9: "the API to compare against (same model hosted where available)". A current row that hosts the
+// scenario's model is compared before any size tier; one provider's rows of it form the interval.
+TEST(Cost, TheSameModelHostedIsComparedFirst) {
+    const char* hosted = R"({"llm_api": [
+        {"provider": "ExampleHost", "model": "llama-3.1-70b-instruct", "currency": "USD", "input": 0.5,
+         "output": 0.75, "status": "current", "source": "test row", "hosts": ["Llama-3.1-70B"]}]})";
+    const Expected<Catalog> merged = merge_catalog(cat(), hosted);
+    ASSERT_TRUE(merged.ok()) << merged.error().to_string();
+    const auto api = representative_api(*merged, test::model("Llama-3.1-70B"));
+    ASSERT_TRUE(api.has_value());
+    EXPECT_EQ(api->provider, "ExampleHost");
+    EXPECT_EQ(api->output_per_mtok, Interval::exact(0.75));
+    EXPECT_NE(api->rule.en.find("the same model, Llama-3.1-70B, hosted by ExampleHost"), std::string::npos) << api->rule.en;
+    EXPECT_NE(api->rule.zh.find("同一模型"), std::string::npos) << api->rule.zh;
+    // Another model of the same size class still gets the tier's API.
+    const auto other = representative_api(*merged, test::model("Qwen2.5-72B"));
+    ASSERT_TRUE(other.has_value());
+    EXPECT_NE(other->provider, "ExampleHost");
+    // And the estimate prices exactly that row: 2000 requests a day × 30 × (prompt × 0.5 + output × 0.75) / 1e6.
+    Scenario s;
+    s.model_id = "Llama-3.1-70B";
+    s.weights = "fp8";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    s.requests_per_day = 2000;
+    const Expected<Result> r = estimate(*merged, s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    const double per_request = (double(s.prompt_tokens) * 0.5 + double(s.output_tokens) * 0.75) / 1e6;
+    EXPECT_NEAR(r->cost.api_per_month_usd.lo, 2000 * 30 * per_request, 1e-9);
+    EXPECT_NEAR(r->cost.api_per_month_usd.hi, 2000 * 30 * per_request, 1e-9);
+}
+
+// The bundled catalog knows DeepSeek's own V3 price only as a historical row: never compared as if current, and
+// the tier's rule says why the model is not compared with itself.
+TEST(Cost, AHostedPriceThatIsNotCurrentIsNamedNotUsed) {
+    const auto api = representative_api(cat(), test::model("DeepSeek-V3"));
+    ASSERT_TRUE(api.has_value());
+    EXPECT_EQ(api->model.find("(V3)"), std::string::npos) << api->model;
+    EXPECT_NE(api->rule.en.find("hosted prices for DeepSeek-V3 are no longer current"), std::string::npos) << api->rule.en;
+    EXPECT_NE(api->rule.zh.find("DeepSeek-V3 的托管价都已不是当前价"), std::string::npos) << api->rule.zh;
+    const auto llama = representative_api(cat(), test::model("Llama-3.1-70B"));
+    ASSERT_TRUE(llama.has_value());
+    EXPECT_EQ(llama->rule.en.find("no longer current"), std::string::npos) << llama->rule.en;
+}
+
+TEST(Cost, AHostsEntryMustNameACatalogModel) {
+    const char* bad = R"({"llm_api": [
+        {"provider": "ExampleHost", "model": "m", "currency": "USD", "input": 0.5, "output": 0.75,
+         "status": "current", "source": "test row", "hosts": ["No-Such-Model"]}]})";
+    const Expected<Catalog> merged = merge_catalog(cat(), bad);
+    ASSERT_FALSE(merged.ok());
+    EXPECT_NE(merged.error().to_string().find("hosts[0]"), std::string::npos) << merged.error().to_string();
+    EXPECT_NE(merged.error().to_string().find("No-Such-Model"), std::string::npos) << merged.error().to_string();
 }

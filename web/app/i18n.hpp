@@ -148,7 +148,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(price_on_demand, "按需价（各家区间）", "on-demand (range across providers)")                     \
     X(price_cheapest, "最便宜的一行（含市场价）", "cheapest row (marketplace included)")                \
     X(api_compare, "对比的 API", "API to compare")                                                      \
-    X(api_auto, "同档 API（自动）", "same size class (automatic)")                                      \
+    X(api_auto, "自动：同一模型，否则同档", "auto: same model, else size class")                                   \
     X(custom_hw_fp8, "FP8 算力（稠密）", "FP8 compute (dense)")                                        \
     X(custom_hw_int8, "INT8 算力（稠密）", "INT8 compute (dense)")                                      \
     X(unit_tops, "TOPS", "TOPS")                                                                        \
