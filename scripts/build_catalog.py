@@ -809,6 +809,8 @@ def validate_engines(problems, doc):
         where = entry_name("engines", i, e, "id")
         check_fields(problems, "engines.json", where, e, ENGINE_FIELDS)
         check_source_text(problems, "engines.json", where, e)
+        # The page shows the source by this label in the user's language (its source is English prose).
+        check_bilingual(problems, "engines.json", where, e, "source_label")
         traits = e.get("traits")
         if traits is None:
             continue

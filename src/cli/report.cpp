@@ -49,12 +49,12 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     // The core's one judgement, as the page's badge shows it.
     const TargetsMet& met = r.targets_met;
     auto target_word = [&](bool ok, bool best) {
-        if (r.status == ServingStatus::does_not_fit) return t("放不下，不评速度", "not judged (does not fit)");
-        if (s.targets.no_latency_target) return t("未设（无延迟目标）", "none (no latency target)");
-        switch (target_verdict(r.status, ok, best)) {
-            case Verdict::yes: return t("达标", "met");
-            case Verdict::conditional: return t("仅乐观情况下达标", "met only in the optimistic case");
-            case Verdict::no: return t("未达标", "missed");
+        switch (judge_target(r, ok, best)) {
+            case TargetJudgement::not_judged_does_not_fit: return t("放不下，不评速度", "not judged (does not fit)");
+            case TargetJudgement::no_target: return t("未设（无延迟目标）", "none (no latency target)");
+            case TargetJudgement::met: return t("达标", "met");
+            case TargetJudgement::met_optimistic: return t("仅乐观情况下达标", "met only in the optimistic case");
+            case TargetJudgement::missed: return t("未达标", "missed");
         }
         return "";
     };

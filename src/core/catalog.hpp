@@ -340,6 +340,7 @@ struct Engine {
     EngineTraits traits;
     Text description;  // what the engine is, for the user in both languages (empty when the catalog has none)
     std::string source;
+    Text source_label;  // the source as the page names it, in both languages (empty: the page shows no source)
     std::string notes;  // the calibration's provenance (English, for the catalog's readers)
 };
 

@@ -460,6 +460,7 @@ Engine parse_engine(const Reader& r) {
     // Optional (a user catalog's engine may have none); when given, both languages.
     if (auto d = r.child("description", Need::optional)) e.description = {d->string("zh", Need::required), d->string("en", Need::required)};
     e.source = r.source("source");
+    if (r.present("source_label")) e.source_label = r.text("source_label");
     e.notes = r.notes("notes");
     return e;
 }

@@ -8,6 +8,7 @@ namespace infersizer {
 Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf, bool wired_limit_raise,
                       const OffloadResult* offload) {
     Judgement j;
+    j.targets_met.applicable = !ctx.scenario.targets.no_latency_target;
     const Misses slow = target_misses(perf, ctx.scenario.targets, false);
     const Misses fast = target_misses(perf, ctx.scenario.targets, true);
     const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
@@ -28,6 +29,13 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.optimistic = !fast.any();
     j.status = j.targets_met.ttft && j.targets_met.tps_per_user ? ServingStatus::meets : ServingStatus::misses_targets;
     return j;
+}
+
+TargetJudgement judge_target(const Result& r, bool met, bool met_at_best) {
+    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
+    if (!r.targets_met.applicable) return TargetJudgement::no_target;
+    if (met) return TargetJudgement::met;
+    return met_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
 }
 
 Verdict target_verdict(ServingStatus status, bool met, bool met_at_best) {

@@ -39,4 +39,9 @@ Verdict memory_verdict(const Result& r);
 // does not fit) no.
 Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
 
+// The word every surface shows beside one target: met at the slow end; met only at the fast end; missed; not
+// judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch).
+enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target };
+TargetJudgement judge_target(const Result& r, bool met, bool met_at_best);
+
 }  // namespace infersizer

@@ -186,6 +186,8 @@ struct TargetsMet {
     bool ttft_at_best = false;  // the same at the fast end
     bool tps_at_best = false;
     bool optimistic = false;    // both hold at the fast end (a "borderline" setup when status misses)
+    bool applicable = true;     // false: the scenario sets no latency target (targets.no_latency_target); the
+                                // flags above then hold trivially and surfaces say "no target", not "met"
 };
 
 // The card count the planner chose when the scenario left `count` open: an interval over the efficiency ends,

@@ -89,7 +89,8 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"tps_per_user", r.targets_met.tps_per_user},
                         {"ttft_at_best", r.targets_met.ttft_at_best},
                         {"tps_per_user_at_best", r.targets_met.tps_at_best},
-                        {"optimistic", r.targets_met.optimistic}};
+                        {"optimistic", r.targets_met.optimistic},
+                        {"applicable", r.targets_met.applicable}};
     j["planned"] = r.planned ? json{{"cards", iv(r.planned->cards)}, {"replicas", iv(r.planned->replicas)}, {"tp", r.planned->tp}}
                              : json(nullptr);
     j["cards_needed"] = r.cards_needed ? iv(*r.cards_needed) : json(nullptr);

@@ -1,7 +1,9 @@
 // "No latency target" (targets.no_latency_target, issue #9): an explicit choice for an offline batch, not a
 // TTFT of 600 s. It travels through JSON and the URL like every field, and the planner and the judge then size
 // for memory and throughput only: no TTFT or tok/s target can be missed, and the sentences say so.
+#include "judge.hpp"
 #include "plan.hpp"
+#include "result_json.hpp"
 #include "scenario_url.hpp"
 #include "support.hpp"
 
@@ -92,4 +94,21 @@ TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
     t.no_latency_target = true;
     EXPECT_FALSE(target_misses(p, t, false).any());
     EXPECT_FALSE(target_misses(p, t, true).any());
+}
+
+// The word beside each target comes from the core (judge_target), so the page and the CLI cannot disagree: with no
+// latency target it is "no target", never "met", and the result JSON says the targets do not apply.
+TEST(NoLatencyTarget, TheCoreSaysNoTargetInsteadOfMet) {
+    Scenario s = unreachable_targets();
+    const Result with_targets = test::estimate_ok(s);
+    EXPECT_TRUE(with_targets.targets_met.applicable);
+    EXPECT_EQ(judge_target(with_targets, with_targets.targets_met.tps_per_user, with_targets.targets_met.tps_at_best),
+              TargetJudgement::missed);
+    s.targets.no_latency_target = true;
+    const Result none = test::estimate_ok(s);
+    EXPECT_FALSE(none.targets_met.applicable);
+    EXPECT_EQ(judge_target(none, none.targets_met.ttft, none.targets_met.ttft_at_best), TargetJudgement::no_target);
+    EXPECT_EQ(judge_target(none, none.targets_met.tps_per_user, none.targets_met.tps_at_best), TargetJudgement::no_target);
+    EXPECT_EQ(result_to_json(none, "en")["targets_met"]["applicable"], false);
+    EXPECT_EQ(result_to_json(with_targets, "en")["targets_met"]["applicable"], true);
 }

@@ -7,6 +7,7 @@
 // (GPU, TTFT) or any symbol but a trailing , . ; : is no word either.
 #include "../zh_text_classifier.hpp"
 #include "ui_harness.hpp"
+#include "widgets.hpp"
 
 #include <gtest/gtest.h>
 
@@ -203,6 +204,26 @@ TEST_F(ZhText, FormatTooltipsNameCitedDocsByTitleNotPath) {
         labelled += !f.source_label.zh.empty();
     }
     EXPECT_GE(labelled, 30u);  // every GGUF format and most others cite the references
+}
+
+// The engine list's tooltips name the source in the page's language. The catalog's source of an engine is English
+// prose of its constants' provenance ("gpu_memory_utilization 0.9 (vLLM docs via …"), which the zh page showed
+// (issue #9); the page now names it by the engine's bilingual source_label, through the same source_line_text the
+// tooltip draws (hardware_panel.cpp).
+TEST_F(ZhText, EngineTooltipsNameTheirSourcesInChinese) {
+    const Catalog& c = *page_->state().catalog;
+    for (const Engine& e : c.engines) {
+        const std::string zh = source_line_text(e.source, e.source_label, Lang::zh);
+        const std::string en = source_line_text(e.source, e.source_label, Lang::en);
+        EXPECT_EQ(zh, "来源：" + e.source_label.zh) << e.id;
+        EXPECT_EQ(en, "source: " + e.source_label.en) << e.id;
+        check(zh, "engine tooltip " + e.id);
+        EXPECT_TRUE(has_cjk(e.source_label.zh)) << e.id;
+        EXPECT_EQ(zh.find(e.source.substr(0, 24)), std::string::npos) << e.id << ": the English source prose shows";
+    }
+    // Without a label the source itself shows, unless it is a repository path.
+    EXPECT_EQ(source_line_text("docs/references/peers.md §4", Text{}, Lang::zh), "");
+    EXPECT_EQ(source_line_text("https://example.org", Text{}, Lang::en), "source: https://example.org");
 }
 
 // No raw JSON in a warning: a pasted config.json that does not parse is named by line and column in the

@@ -352,20 +352,20 @@ void MutedTextFlow(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-void SourceLine(const std::string& source, Lang lang) {
+std::string source_line_text(const std::string& source, const Text& label, Lang lang) {
+    const std::string& shown = label.in(lang_id(lang));
+    if (!shown.empty()) return trf(S::source_fmt, lang, shown.c_str());
     const bool repository_path = source.rfind("docs/", 0) == 0 || source.rfind("data/", 0) == 0 ||
                                  source.find(".md") != std::string::npos;
-    if (source.empty() || repository_path) return;
-    MutedText(trf(S::source_fmt, lang, source.c_str()));
+    if (source.empty() || repository_path) return "";
+    return trf(S::source_fmt, lang, source.c_str());
 }
 
+void SourceLine(const std::string& source, Lang lang) { SourceLine(source, Text{}, lang); }
+
 void SourceLine(const std::string& source, const Text& label, Lang lang) {
-    const std::string& shown = label.in(lang_id(lang));
-    if (shown.empty()) {
-        SourceLine(source, lang);
-        return;
-    }
-    MutedText(trf(S::source_fmt, lang, shown.c_str()));
+    const std::string line = source_line_text(source, label, lang);
+    if (!line.empty()) MutedText(line);
 }
 
 void HelpMarker(const char* text) {

@@ -81,6 +81,8 @@ void SourceLine(const std::string& source, Lang lang);
 // section, e.g. "InferSizer 参考资料：同类工具与公式 §4.1 权重字节 · https://…"): shown in the page's language
 // when the catalog has one, else the source as above.
 void SourceLine(const std::string& source, const Text& label, Lang lang);
+// The line SourceLine draws ("来源：…"), or "" when it draws none.
+std::string source_line_text(const std::string& source, const Text& label, Lang lang);
 
 // A "(?)" marker with a wrapped tooltip.
 void HelpMarker(const char* text);

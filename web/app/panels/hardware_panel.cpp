@@ -458,7 +458,7 @@ void draw_engine(AppState& s) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
                 if (!about.empty()) WrappedText(about);
-                SourceLine(e.source, s.lang);
+                SourceLine(e.source, e.source_label, s.lang);
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
             }

@@ -13,24 +13,30 @@ namespace infersizer::app {
 
 namespace {
 
-// The core's judgement of one target (judge.hpp): its colour and word; a setup that does not fit is not
-// judged on speed.
-// After the figure when it fits on the line, else under the figure (at `value_x`), never cut off.
-void target_word(const AppState& s, Verdict v, const char* probe_id, float value_x) {
+// The core's word for one target (judge_target, judge.hpp): met, met only at the fast end, missed, not judged
+// (the setup does not fit) or no target (the user chose none). After the figure when it fits on the line, else
+// under the figure (at `value_x`), never cut off.
+void target_word(const AppState& s, bool met, bool met_at_best, const char* probe_id, float value_x) {
     const Result& r = *s.result;
-    const bool judged = r.status != ServingStatus::does_not_fit;
-    const bool no_target = judged && s.scenario.targets.no_latency_target;  // the user chose none
-    const S word = v == Verdict::no ? S::misses_target : S::meets_target;
-    const char* text = !judged      ? tr(S::not_judged_not_fit, s.lang)
-                       : no_target ? tr(S::no_target_word, s.lang)
-                       : v == Verdict::conditional ? verdict_word(v, s.lang) : tr(word, s.lang);
+    const TargetJudgement judged = judge_target(r, met, met_at_best);
+    const char* text = "";
+    Verdict colour = Verdict::no;
+    switch (judged) {
+        case TargetJudgement::not_judged_does_not_fit: text = tr(S::not_judged_not_fit, s.lang); break;
+        case TargetJudgement::no_target: text = tr(S::no_target_word, s.lang); break;
+        case TargetJudgement::met: text = tr(S::meets_target, s.lang), colour = Verdict::yes; break;
+        case TargetJudgement::met_optimistic:
+            colour = Verdict::conditional, text = verdict_word(colour, s.lang);
+            break;
+        case TargetJudgement::missed: text = tr(S::misses_target, s.lang); break;
+    }
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) {
         ImGui::NewLine();
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + value_x);
     }
-    JudgedWord(no_target ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(judged ? v : Verdict::no), text,
-               probe_id);
+    JudgedWord(judged == TargetJudgement::no_target ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(colour),
+               text, probe_id);
 }
 
 // A row's label, wrapped before `value_x` when it is longer, then the cursor at `value_x` on its first line.
@@ -64,11 +70,11 @@ void DrawSpeedPanel(AppState& s) {
     FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang));
     row_label(tr(S::ttft_p90, s.lang), value_x);
     FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang));
-    target_word(s, target_verdict(r.status, met.ttft, met.ttft_at_best), "##target_ttft", value_x);
+    target_word(s, met.ttft, met.ttft_at_best, "##target_ttft", value_x);
 
     row_label(tr(S::tps_per_user, s.lang), value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_rate(p.decode_tps_per_seq, s.lang));
-    target_word(s, target_verdict(r.status, met.tps_per_user, met.tps_at_best), "##target_tps", value_x);
+    target_word(s, met.tps_per_user, met.tps_at_best, "##target_tps", value_x);
 
     row_label(tr(S::throughput, s.lang), value_x);
     FigureText(s, "performance.throughput_tps", fmt_rate(p.throughput_tps, s.lang));
