@@ -104,6 +104,8 @@ std::string explain_value_text(Interval v, const std::string& unit, const std::s
     // Parameter and token counts read better as 706亿 / 70.6B than as 70,600,000,000.
     if ((unit.empty() || unit == "tokens") && std::fabs(v.hi) >= 1e5)
         return fmt::figure_count_range(v, unit, lang);
+    // A whole number below that is shown whole (16,384 tokens, not 16,400): a reader multiplies with it.
+    if (v.lo == std::floor(v.lo) && v.hi == std::floor(v.hi)) return fmt::figure_interval(v, unit, 6);
     return fmt::figure_interval(v, unit, 3);
 }
 

@@ -245,7 +245,7 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
         x.inputs = {factor({"参数量", "parameters"}, params, "", catalog_source("models", m.id)),
                     factor({"平均每个权重的位数（" + ctx.weights.id + "）", "average bits per weight (" + ctx.weights.id + ")"},
                            bits, "bits/weight", catalog_source("weight_formats", ctx.weights.id)),
-                    divisor({"每字节的位数", "bits per byte"}, 8.0, "bits/B", {SourceKind::constant, "8"}),
+                    divisor({"每字节的位数", "bits per byte"}, 8.0, "bits/B", {SourceKind::constant, "1 B = 8 bits"}),
                     factor({"模型副本数", "replicas of the model"}, static_cast<double>(p.layout.replicas), "",
                            computed("memory.replicas"))};
         x.value = r.weights_gib;
@@ -354,12 +354,16 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
         x.formula = {"每个同机模型的权重 + 它自己的运行时之和", "the sum of each colocated model's weights + its own runtime"};
         for (const auto& [name, gib] : p.colocated)
             x.inputs.push_back(term({name, name}, gib, "GiB", scenario_field("colocated")));
+        if (p.colocated.empty())
+            x.inputs.push_back(given({"同机模型数", "colocated models"}, 0.0, "", scenario_field("colocated")));
         x.value = r.colocated_gib;
         x.unit = "GiB";
         x.combine = Combine::sum;
-        x.why_wide = {"只知道参数量：位宽从格式最低位到参考布局的平均位，运行时取引擎的区间",
-                      "only the size is known: from the format's lowest width to its average on a reference layout, "
-                      "with the engine's runtime range"};
+        x.why_wide = p.colocated.empty()
+                         ? exact_because("没有同机模型", "no colocated models")
+                         : Text{"只知道参数量：位宽从格式最低位到参考布局的平均位，运行时取引擎的区间",
+                                "only the size is known: from the format's lowest width to its average on a reference layout, "
+                                "with the engine's runtime range"};
         out.set("memory.colocated_gib", std::move(x));
     }
     {

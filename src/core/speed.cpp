@@ -54,7 +54,8 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
         given({"提示长度", "prompt"}, static_cast<double>(f.workload.prompt_tokens), "tokens", {SourceKind::scenario, "scenario.prompt_tokens"}),
         given({"输出长度", "output"}, static_cast<double>(f.workload.output_tokens), "tokens", {SourceKind::scenario, "scenario.output_tokens"}),
         given({"每步最多 token 数", "tokens per step at most"}, static_cast<double>(f.slow.step_tokens), "tokens",
-              {SourceKind::engine, "engines/" + ctx.engine.id + ".max_batched_tokens"}),
+              {SourceKind::engine, "engines/" + ctx.engine.id +
+                                       (ctx.engine.scheduler.step_tokens > 0 ? ".scheduler.step_tokens" : ".max_batched_tokens")}),
         given({"同时运行的序列上限", "sequences running at once at most"}, Interval::of(double(f.slow.max_seqs), double(f.fast.max_seqs)), "",
               {SourceKind::engine, "engines/" + ctx.engine.id + ".max_num_seqs"})};
     if (f.slow.kv_capacity_tokens > 0)

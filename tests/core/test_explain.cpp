@@ -69,25 +69,27 @@ bool close(double a, double b, double rel) { return std::fabs(a - b) <= rel * st
 
 // The figures of `j` (a result's JSON) that the page or the CLI shows, by path: always the memory, fit and speed
 // figures; the cost figures the result has; each plan row's cards (and cost, when priced); the offload's figures.
-std::vector<std::string> shown_figures(const json& j) {
+std::vector<std::string> shown_figures(const Result& r, const json& j) {
     std::vector<std::string> out = {
         "memory.weights_gib",       "memory.kv_per_token_kib",       "memory.kv_cache_gib",
         "memory.activations_gib",   "memory.runtime_gib",            "memory.colocated_gib",
         "memory.total_gib",         "memory.budget_gib",             "memory.all_cards_total_gib",
-        "fit.max_concurrency",      "fit.max_context",               "performance.ttft_s",
+        "performance.ttft_s",
         "performance.ttft_p90_s",   "performance.decode_tps_per_seq", "performance.throughput_tps",
         "performance.single_stream_tps", "performance.prefill_tps",  "performance.burst_ttft_s",
         "performance.requests_in_flight"};
-    const json& c = j["cost"];
-    if (c["has_gpu_price"].get<bool>()) out.push_back("cost.self_hosted_per_month_usd");
-    if (c["has_per_mtok"].get<bool>()) out.push_back("cost.self_hosted_per_mtok_usd");
-    if (c["has_api_price"].get<bool>()) out.push_back("cost.api_per_month_usd");
-    if (!c["break_even_requests_per_day"].is_null()) out.push_back("cost.break_even_requests_per_day");
+    // What fits is judged (and shown) only against a known capacity.
+    if (r.fit.capacity_known) out.insert(out.end(), {"fit.max_concurrency", "fit.max_context"});
+    const CostResult& c = r.cost;
+    if (c.has_gpu_price) out.push_back("cost.self_hosted_per_month_usd");
+    if (c.has_per_mtok) out.push_back("cost.self_hosted_per_mtok_usd");
+    if (c.has_api_price) out.push_back("cost.api_per_month_usd");
+    if (c.has_gpu_price && c.has_api_price && c.break_even_requests_per_day.hi > 0) out.push_back("cost.break_even_requests_per_day");
     for (size_t i = 0; i < j["plan"].size(); ++i) {
         const json& row = j["plan"][i];
         if (row["cards"]["hi"].get<double>() <= 0) continue;
         out.push_back("plan[" + std::to_string(i) + "].cards");
-        if (row["has_price"].get<bool>()) out.push_back("plan[" + std::to_string(i) + "].cost_per_month");
+        if (!row["cost_per_month"].is_null()) out.push_back("plan[" + std::to_string(i) + "].cost_per_month");
     }
     if (j.contains("offload") && j["offload"]["applicable"].get<bool>())
         for (const char* k : {"offload.n_cpu_moe_layers", "offload.host_ram_gib", "offload.decode_tps_per_seq", "offload.ttft_s"})
@@ -124,7 +126,7 @@ TEST(Explain, EveryShownFigureOfEveryGoldenResultHasOneEntryInBothLanguages) {
         SCOPED_TRACE(f.filename().string());
         const Result r = estimate_ok(golden_scenario(f.filename().string()));
         const json j = result_to_json(r, "en");
-        for (const std::string& key : shown_figures(j)) {
+        for (const std::string& key : shown_figures(r, j)) {
             SCOPED_TRACE(key);
             const Explanation* x = r.explain.find(key);
             ASSERT_NE(x, nullptr) << "no explanation";
@@ -243,7 +245,7 @@ TEST(Explain, SpeedEntriesNameTheirSourcesAndSayWhichEndGaveWhichBound) {
 }
 
 TEST(Explain, ValuesPrintInTheLanguagesOwnStyle) {
-    EXPECT_EQ(explain_value_text({0.0863, 0.746}, "s", "en"), "86 – 750 ms");
+    EXPECT_EQ(explain_value_text({0.0863, 0.746}, "s", "en"), "86 – 746 ms");
     EXPECT_EQ(explain_value_text(Interval::exact(7.06e10), "", "zh"), "706亿");
     EXPECT_EQ(explain_value_text(Interval::exact(7.06e10), "", "en"), "70.6B");
     EXPECT_EQ(explain_value_text({1200, 1900}, "USD", "en"), "$1,200 – $1,900");

@@ -5,6 +5,7 @@
 
 #include "widgets.hpp"
 
+#include <memory>
 #include <string>
 
 using namespace infersizer;
