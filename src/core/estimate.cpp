@@ -139,7 +139,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
             tp = std::max(1, own.tp);
             replica_cards = std::max(1, own.tp * own.pp);
             a.planned = PlannedCount{own.cards, own.replicas, own.tp, own.pp, own.layer_split};
-            a.explain.merge(own.explain, "planned.");
+            explain_plan_row(ctx, own, "planned.", a.explain);
         } else {
             ctx.count = 1;
         }
@@ -184,7 +184,7 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     auto resolved = resolve(catalog, scenario);
     if (!resolved) return resolved.error();
     Context ctx = *resolved;
-    const Assessment a = assess(ctx, opt);
+    Assessment a = assess(ctx, opt);
 
     Result r;
     r.model_name = ctx.model.id;
@@ -201,12 +201,9 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.remedy = a.remedy;
     r.plan = a.plan;
     r.cards_needed = a.cards_needed;
-    r.explain = a.explain;
-    // The plan's rows explain their own cards and cost; filed under their index once sorted.
-    for (size_t i = 0; i < r.plan.size(); ++i) {
-        r.explain.merge(r.plan[i].explain, "plan[" + std::to_string(i) + "].");
-        r.plan[i].explain = {};  // one home for the entries: the result's
-    }
+    r.explain = std::move(a.explain);  // nothing below reads the assessment's copy
+    // The plan's rows, by their index once sorted.
+    for (size_t i = 0; i < r.plan.size(); ++i) explain_plan_row(ctx, r.plan[i], "plan[" + std::to_string(i) + "].", r.explain);
     if (opt.decision) {
         r.cost = estimate_cost(ctx, a, &r.explain);
         r.decision = decide_paths(ctx, a, r.cost);

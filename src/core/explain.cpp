@@ -101,12 +101,13 @@ std::string explain_value_text(Interval v, const std::string& unit, const std::s
     if (unit == "s") return fmt::seconds(v, lang, fmt::Join::spaced);
     if (unit == "USD" || unit == "CNY") return fmt::figure_money(v, unit);
     if (unit.rfind("USD/", 0) == 0) return fmt::figure_money(v, "USD") + unit.substr(3);
-    // Parameter and token counts read better as 706亿 / 70.6B than as 70,600,000,000.
-    if ((unit.empty() || unit == "tokens") && std::fabs(v.hi) >= 1e5)
-        return fmt::figure_count_range(v, unit, lang);
-    // A whole number below that is shown whole (16,384 tokens, not 16,400): a reader multiplies with it.
-    if (v.lo == std::floor(v.lo) && v.hi == std::floor(v.hi)) return fmt::figure_interval(v, unit, 6);
-    return fmt::figure_interval(v, unit, 3);
+    // A whole number is shown whole (16,384 tokens, not 16,400): a reader multiplies with it. Counts from the
+    // language's first unit up read as the page's counts do (1.78万 / 17.8k, 706亿 / 70.6B), tokens of a
+    // context excepted.
+    const bool whole = v.lo == std::floor(v.lo) && v.hi == std::floor(v.hi);
+    if (unit == "tokens" && whole && std::fabs(v.hi) < 1e7) return fmt::figure_interval(v, unit, 7);
+    if ((unit.empty() || unit == "tokens") && std::fabs(v.hi) >= 1e4) return fmt::figure_count_range(v, unit, lang);
+    return fmt::figure_interval(v, unit, whole ? 6 : 3);
 }
 
 std::string explain_source_text(const Source& s, const std::string& lang) {

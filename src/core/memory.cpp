@@ -353,7 +353,7 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
         x.title = {"同机其他模型", "Colocated models"};
         x.formula = {"每个同机模型的权重 + 它自己的运行时之和", "the sum of each colocated model's weights + its own runtime"};
         for (const auto& [name, gib] : p.colocated)
-            x.inputs.push_back(term({name, name}, gib, "GiB", scenario_field("colocated")));
+            x.inputs.push_back(term({name + " 的权重 + 运行时", name + ": weights + runtime"}, gib, "GiB", scenario_field("colocated")));
         if (p.colocated.empty())
             x.inputs.push_back(given({"同机模型数", "colocated models"}, 0.0, "", scenario_field("colocated")));
         x.value = r.colocated_gib;
@@ -524,6 +524,18 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
         f.fits = false;
         f.max_concurrency = {0, 0};
         f.max_context = {0, 0};
+        if (explain) {
+            Explanation x;
+            x.title = {"最大并发", "Largest concurrency"};
+            x.formula = {"内存容量未知：放得下多少无从判断", "the memory size is unknown: what fits cannot be judged"};
+            x.inputs = {infersizer::explain::given({"每张卡可用的内存", "usable memory per card"}, 0.0, "GiB",
+                                       {SourceKind::catalog, "hardware/" + ctx.hardware.id})};
+            x.why_wide = exact_because("没有容量就记为 0", "0 without a capacity");
+            explain->set("fit.max_concurrency", x);
+            x.title = {"最长上下文", "Longest context"};
+            x.unit = "tokens";
+            explain->set("fit.max_context", std::move(x));
+        }
         return f;
     }
 

@@ -93,10 +93,7 @@ struct PlanRow {
     int pp = 1;                // pipeline stages across nodes of 8 cards (TP engines beyond TP 8)
     bool layer_split = false;  // llama.cpp / Ollama: `tp` counts cards in a layer split (no TP speed-up)
     Text note_text;
-    Interval price_per_card_hour_usd;  // the rental price behind cost_per_month (has_price)
-    // How `cards` and `cost_per_month` were computed, keyed "cards", "cost_per_month" (the result files them
-    // as "plan[i].cards" once the rows are sorted).
-    Explain explain;
+    Interval price_per_card_hour_usd;  // the rental price behind cost_per_month (has_price; explain_plan_row)
 };
 
 enum class Verdict { yes, conditional, no };
