@@ -261,7 +261,7 @@ void JudgedWord(const ImVec4& color, const char* word, const char* probe_id) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Traces and text
+// Explanations and text
 // ---------------------------------------------------------------------------------------------------
 namespace {
 std::string g_tooltip_this_frame, g_tooltip_last_frame;  // the debug hook's text (LastTooltipText)
@@ -355,8 +355,9 @@ void ExplainMarker(const AppState& s, const std::string& key) {
     g_figure_boxes[key] = bb;
     IMGUI_TEST_ENGINE_ITEM_INFO(id, ("##explain_" + key).c_str(), 0);
     ImGui::RenderNavHighlight(bb, id);
-    const bool focused = ImGui::IsItemFocused() && !g.NavDisableHighlight;
-    if (ImGui::IsItemHovered() || focused) ExplainTooltip(s, key);
+    // While the keyboard navigates, ImGui reports the focused item as the hovered one (IsItemHovered), so this
+    // one test covers the mouse, a tap (which moves the mouse there) and keyboard focus.
+    if (ImGui::IsItemHovered()) ExplainTooltip(s, key);
 }
 
 void FigureText(const AppState& s, const std::string& key, const std::string& text) {
