@@ -3,6 +3,7 @@
 #include "bundled_catalog.hpp"
 #include "catalog_json.hpp"
 #include "estimate.hpp"
+#include "explain_text.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "result_json.hpp"
@@ -131,6 +132,7 @@ int cmd_catalog(const std::vector<std::string>& args) {
 
 int cmd_estimate(const std::vector<std::string>& args) {
     bool as_json = false;
+    bool explain = false;  // --explain: the report, then every figure's explanation (the JSON carries them anyway)
     std::string lang = default_lang();
     std::string scenario_path;
     std::string catalog_path;
@@ -139,8 +141,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         const std::string& a = args[i];
         const cli::Option* o = cli::find_option(a);
         if (!o) return fail("error: estimate: unknown option '" + a + "'; see infersizer --help");
-        if (!o->value) {
-            as_json = true;  // --json is the only switch
+        if (!o->value) {  // the switches
+            if (a == "--json") as_json = true;
+            if (a == "--explain") explain = true;
             continue;
         }
         if (i + 1 >= args.size()) return fail(std::string("error: ") + o->flag + ": needs a value (" + o->value + ")");
@@ -184,7 +187,7 @@ int cmd_estimate(const std::vector<std::string>& args) {
         return fail(result.error().cli_line_in(lang));
     }
     if (as_json) std::cout << result_to_json(*result, lang).dump(1) << "\n";
-    else std::cout << cli::render_report(s, *result, lang);
+    else std::cout << cli::render_report(s, *result, lang) << (explain ? cli::render_explain(*result, lang) : "");
     return 0;
 }
 

@@ -23,6 +23,7 @@ struct Assessment {
     FitRemedy remedy = FitRemedy::none;
     std::vector<PlanRow> plan;              // empty when planning was not asked for
     std::optional<Interval> cards_needed;   // more cards than the load needs: this many suffice
+    Explain explain;                        // how the figures above were computed (explain.hpp)
 };
 
 }  // namespace infersizer

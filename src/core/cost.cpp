@@ -307,7 +307,93 @@ Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, 
     return {to_usd(catalog, native.lo, api.currency), to_usd(catalog, native.hi, api.currency)};
 }
 
-CostResult estimate_cost(const Context& ctx, const Assessment& a) {
+namespace {
+
+Source month_source() { return {SourceKind::constant, "docs/estimation.md §7"}; }
+
+void explain_self_hosted(const Context& ctx, Interval price_usd, Interval cards, const std::string& hardware,
+                         double output_tokens_per_month, const CostResult& c, Explain& out) {
+    using namespace explain;
+    const Scenario& s = ctx.scenario;
+    Explanation x;
+    x.title = {"自建每月成本", "Self-hosted per month"};
+    x.formula = {"每张卡每小时的租用价 × 卡数 × 每月 730 小时", "rental price per card-hour × cards × 730 hours per month"};
+    x.inputs = {factor({"每张卡每小时的租用价", "rental price per card-hour"}, price_usd, "USD/h",
+                       {SourceKind::catalog, "prices/" + hardware + " (" + s.pricing.gpu + ")"}),
+                factor({"卡数", "cards"}, cards, "", {SourceKind::computed, c.self_hosted_from_planner ? "plan" : "count"}),
+                factor({"每月小时数", "hours per month"}, kHoursPerMonth, "h", month_source())};
+    x.value = c.self_hosted_per_month_usd;
+    x.unit = "USD";
+    x.combine = Combine::product;
+    x.why_wide = {"下限是最便宜的租用价" + std::string(cards.is_exact() ? "" : "与较少的卡") + "，上限是最贵的" +
+                      (cards.is_exact() ? "" : "与较多的卡") + "（" + c.price_basis.zh + "）",
+                  "the low end is the cheapest rental price" + std::string(cards.is_exact() ? "" : " with the fewer cards") +
+                      ", the high end the dearest" + (cards.is_exact() ? "" : " with the more cards") + " (" + c.price_basis.en + ")"};
+    out.set("cost.self_hosted_per_month_usd", std::move(x));
+    if (!c.has_per_mtok) return;
+    Explanation m;
+    m.title = {"自建每百万输出 token 成本", "Self-hosted per 1M output tokens"};
+    m.formula = {"自建每月成本 × 100 万 ÷ (每天请求数 × 每月 30 天 × 每个请求的输出 token)",
+                 "self-hosted per month × 1M ÷ (requests per day × 30 days per month × output tokens per request)"};
+    m.inputs = {factor({"自建每月成本", "self-hosted per month"}, c.self_hosted_per_month_usd, "USD",
+                       {SourceKind::computed, "cost.self_hosted_per_month_usd"}),
+                factor({"每百万", "per million"}, 1e6, "tokens", {SourceKind::constant, "1M"}),
+                divisor({"每天请求数", "requests per day"}, s.requests_per_day, "", {SourceKind::scenario, "scenario.traffic.requests_per_day"}),
+                divisor({"每月天数", "days per month"}, kDaysPerMonth, "", month_source()),
+                divisor({"每个请求的输出 token", "output tokens per request"}, static_cast<double>(s.output_tokens), "tokens",
+                        {SourceKind::scenario, "scenario.output_tokens"}),
+                given({"每月输出 token", "output tokens per month"}, output_tokens_per_month, "tokens", {SourceKind::computed, ""})};
+    m.value = c.self_hosted_per_mtok_usd;
+    m.unit = "USD";
+    m.combine = Combine::product;
+    m.why_wide = {"随自建每月成本的区间", "follows the self-hosted monthly cost's interval"};
+    out.set("cost.self_hosted_per_mtok_usd", std::move(m));
+}
+
+void explain_api(const Context& ctx, const ApiChoice& api, Interval per_request_usd, const CostResult& c, Explain& out) {
+    using namespace explain;
+    const Scenario& s = ctx.scenario;
+    const Source api_source{SourceKind::catalog, "api_prices/" + api.provider + "/" + api.model.substr(0, api.model.find(" ("))};
+    Explanation x;
+    x.title = {"API 每月成本", "API per month"};
+    x.formula = {"每天请求数 × 每月 30 天 × 每个请求的费用；每个请求 = (提示 token × 输入单价 + 输出 token × 输出单价) ÷ 100 万",
+                 "requests per day × 30 days per month × cost per request; per request = (prompt tokens × input price + "
+                 "output tokens × output price) ÷ 1M"};
+    x.inputs = {factor({"每天请求数", "requests per day"}, s.requests_per_day, "", {SourceKind::scenario, "scenario.traffic.requests_per_day"}),
+                factor({"每月天数", "days per month"}, kDaysPerMonth, "", month_source()),
+                factor({"每个请求的费用", "cost per request"}, per_request_usd, "USD", {SourceKind::computed, ""}),
+                given({"提示长度", "prompt"}, static_cast<double>(s.prompt_tokens), "tokens", {SourceKind::scenario, "scenario.prompt_tokens"}),
+                given({"输出长度", "output"}, static_cast<double>(s.output_tokens), "tokens", {SourceKind::scenario, "scenario.output_tokens"}),
+                given({"输入单价（每百万 token，" + api.currency + "）", "input price (per 1M tokens, " + api.currency + ")"},
+                      api.input_per_mtok, "", api_source),
+                given({"输出单价（每百万 token，" + api.currency + "）", "output price (per 1M tokens, " + api.currency + ")"},
+                      api.output_per_mtok, "", api_source)};
+    x.value = c.api_per_month_usd;
+    x.unit = "USD";
+    x.combine = Combine::product;
+    x.why_wide = per_request_usd.is_exact() ? Text{"精确值：所选 API 只有一个价格", "exact: the API chosen has one price"}
+                                            : Text{"同一模型的谷时与峰时价格构成区间", "the same model's off-peak and peak prices form the interval"};
+    out.set("cost.api_per_month_usd", std::move(x));
+    if (!c.has_gpu_price || !(per_request_usd.lo > 0)) return;
+    Explanation b;
+    b.title = {"盈亏平衡流量", "Break-even traffic"};
+    b.formula = {"自建每月成本 ÷ (每月 30 天 × API 每个请求的费用)：超过这个每天请求数，自建更便宜",
+                 "self-hosted per month ÷ (30 days per month × the API's cost per request): above this many requests per "
+                 "day, self-hosting is cheaper"};
+    b.inputs = {factor({"自建每月成本", "self-hosted per month"}, c.self_hosted_per_month_usd, "USD",
+                       {SourceKind::computed, "cost.self_hosted_per_month_usd"}),
+                divisor({"每月天数", "days per month"}, kDaysPerMonth, "", month_source()),
+                divisor({"API 每个请求的费用", "the API's cost per request"}, per_request_usd, "USD", api_source)};
+    b.value = c.break_even_requests_per_day;
+    b.unit = "";
+    b.combine = Combine::product;
+    b.why_wide = {"下限配最便宜的租用与最贵的 API 价格，上限反之", "the low end pairs the cheapest rental with the dearest API price, the high end the reverse"};
+    out.set("cost.break_even_requests_per_day", std::move(b));
+}
+
+}  // namespace
+
+CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain) {
     CostResult c;
     if (!ctx.catalog) return c;
     const Catalog& catalog = *ctx.catalog;
@@ -317,10 +403,14 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
     // Self-hosted: the user's cards at their rental price; when that hardware has no price (a CPU box, a
     // card nobody rents), the planner's cheapest priced pick that meets the targets.
     c.price_basis = price_basis_text(s.pricing);
+    // The price and the cards behind the self-hosted figure, for its explanation.
+    Interval price_usd, cards;
+    std::string priced_hardware;
     if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware, nullptr, s.pricing.gpu)) {
         c.has_gpu_price = true;
         c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
         c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;
+        price_usd = *price, cards = Interval::exact(double(a.count)), priced_hardware = ctx.hardware.id;
     } else {
         for (const PlanRow& row : a.plan) {
             if (!row.meets_targets || !row.has_price || row.currency != "USD") continue;
@@ -328,6 +418,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
             c.self_hosted_per_month_usd = row.cost_per_month;
             c.self_hosted_config = fmt::count_range(row.cards, "en") + " × " + row.name;
             c.self_hosted_from_planner = true;
+            price_usd = row.price_per_card_hour_usd, cards = row.cards, priced_hardware = row.hardware;
             break;
         }
     }
@@ -355,7 +446,9 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a) {
         if (c.has_gpu_price && per_request_usd.lo > 0)
             c.break_even_requests_per_day = {c.self_hosted_per_month_usd.lo / (kDaysPerMonth * per_request_usd.hi),
                                              c.self_hosted_per_month_usd.hi / (kDaysPerMonth * per_request_usd.lo)};
+        if (explain) explain_api(ctx, *api, per_request_usd, c, *explain);
     }
+    if (explain && c.has_gpu_price) explain_self_hosted(ctx, price_usd, cards, priced_hardware, output_tokens_per_month, c, *explain);
     return c;
 }
 

@@ -12,7 +12,8 @@
 
 namespace infersizer {
 
-CostResult estimate_cost(const Context& ctx, const Assessment& a);
+// With `explain`, records how the cost.* figures were computed (explain.hpp).
+CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain = nullptr);
 
 // ---------------------------------------------------------------------------------------------------
 // Added by cost.cpp: the pieces the planner and the decision table reuse.

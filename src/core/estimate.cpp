@@ -1,13 +1,15 @@
 // estimate.cpp — the orchestration: resolve → assess (memory → fit → speed → offload → judge → plan) →
 // cost → decision → verdict → deploy. Each step is a module of its own that takes its inputs explicitly: the
 // later stages take the Assessment whole (assessment.hpp). This file only decides the card count and tensor
-// parallelism for the user's hardware, collects warnings, and writes the formula trace.
+// parallelism for the user's hardware and collects warnings; each module records how it computed its figures
+// (explain.hpp) into the one Explain the stages here hand it.
 #include "estimate.hpp"
 #include "faq.hpp"
 
 #include "format_text.hpp"
 
 #include "assessment.hpp"
+#include "explain.hpp"
 #include "context.hpp"
 #include "cost.hpp"
 #include "decision.hpp"
@@ -106,71 +108,19 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
 }
 
-// Figures as fmt::sig prints them (C's %.3g): a trace is read next to its formula, so it keeps the digits.
-void add_trace(const Context& ctx, Result& r) {
-    const MemoryResult& m = r.memory;
-    const Scenario& s = ctx.scenario;
-    auto t = [&](std::string key, std::string formula, std::string values) {
-        r.trace.push_back({std::move(key), std::move(formula), std::move(values)});
-    };
-    t("memory.weights_gib", "Σ tensors params × bits(format) / 8",
-      ctx.model.id + " in " + ctx.weights.id + " = " + fmt::sig_interval(m.weights_gib, "GiB"));
-    t("memory.kv_per_token_kib",
-      ctx.model.is_mla() ? "layers × (kv_lora_rank + qk_rope_head_dim) × bytes(kv)"
-                         : "2 × layers × kv_heads × head_dim × bytes(kv)",
-      std::to_string(ctx.model.n_layers) + " layers, " + ctx.kv.id + " " + fmt::sig(ctx.kv.bytes_per_element) + " B" +
-          " → " + fmt::sig_interval(m.kv_per_token_kib, "KiB"));
-    t("memory.kv_cache_gib", "kv_per_token × context (windows capped, blocks rounded) × concurrency",
-      fmt::sig_interval(m.kv_per_token_kib, "KiB") + " × " + std::to_string(s.context_tokens) + " × " +
-          std::to_string(s.concurrency) + " = " + fmt::sig_interval(m.kv_cache_gib, "GiB"));
-    t("memory.activations_gib", ctx.engine.name + ": peak compute buffers at max_batched_tokens",
-      fmt::sig_interval(m.activations_gib, "GiB"));
-    t("memory.runtime_gib", ctx.engine.name + ": context, framework, graphs, allocator slack per card × cards",
-      fmt::sig_interval(m.runtime_gib, "GiB"));
-    t("memory.total_gib", "weights + kv + activations + runtime + colocated",
-      fmt::sig_interval(m.weights_gib) + " + " + fmt::sig_interval(m.kv_cache_gib) + " + " +
-          fmt::sig_interval(m.activations_gib) + " + " + fmt::sig_interval(m.runtime_gib) + " + " +
-          fmt::sig_interval(m.colocated_gib) + " = " + fmt::sig_interval(m.total_gib, "GiB"));
-    t("fit.fits", "total.hi ≤ capacity × (1 − headroom)",
-      fmt::sig(m.total_gib.hi) + " GiB vs " + fmt::sig(m.capacity_gib) + " GiB × " + fmt::sig(1 - s.headroom) + " = " +
-          fmt::sig(m.budget_gib) + " GiB");
-    const PerformanceResult& p = r.performance;
-    const Efficiency& e = ctx.efficiency();
-    const std::string per_replica = std::to_string((std::max<int64_t>(1, s.concurrency) + p.replicas - 1) / p.replicas);
-    const std::string sim = "serving simulation, closed loop of " + per_replica + " users per replica × " +
-                            std::to_string(p.replicas) + " replicas of TP " + std::to_string(p.tp) +
-                            ", steady state, fast and slow ends of the efficiency ranges (docs/serving.md)";
-    t("performance.decode_tps_per_seq",
-      "1 / TPOT; TPOT = the decoders' time / the tokens they produced (prefill stalls included); each step = t0 + "
-      "t_seq × (seqs − 1) + max(weights read / (bandwidth × η_mem), matmul FLOPs / (peak × eff)) + max(KV read / "
-      "(bandwidth × η_mem), attention FLOPs / peak) + all-reduces",
-      sim + "; bandwidth " + fmt::sig(ctx.hardware.bandwidth_gbs.value_or(0)) + " GB/s, η_mem " +
-          fmt::sig_interval(e.eta_mem) + ", t0 " + fmt::sig_interval(e.t0_ms, "ms") + ", t_seq " +
-          fmt::sig_interval(e.t_seq_ms, "ms") + "; decode step at the mean batch " +
-          fmt::sig_interval(p.decode_step_s, "s") + " → " + fmt::sig_interval(p.decode_tps_per_seq, "tok/s"));
-    t("performance.single_stream_tps", "1 / one decode step of a single sequence at position prompt + output / 2",
-      fmt::sig_interval(p.single_stream_tps, "tok/s"));
-    t("performance.prefill_tps", "prompt / Σ its chunks' steps alone; a chunk's FLOPs at peak × MFU(chunk size), "
-                                 "floored by one read of the weights",
-      "MFU " + fmt::sig_interval(e.mfu_short) + " (128 tokens) → " + fmt::sig_interval(e.mfu_long) + " (≥ 2k) → " +
-          fmt::sig_interval(p.prefill_tps, "tok/s"));
-    t("performance.ttft_s",
-      "first token − send, median over a round of the steady state: admission wait + prompt chunks in steps shared "
-      "with the decodes + one step; clients beyond what a replica holds wait one completion each (Little's law)",
-      sim + " → " + fmt::sig_interval(p.ttft_s, "s") + " (queue wait " + fmt::sig_interval(p.queue_wait_s, "s") + ")");
-    t("performance.ttft_p90_s", "the same, 90th percentile (mean of the order statistics within ±5 points); the TTFT "
-                                "target is judged on it",
-      fmt::sig_interval(p.ttft_p90_s, "s"));
-    t("performance.burst_ttft_s",
-      "mean TTFT when every user's prompt arrives at the same instant (a fixed-length load test's first round): a "
-      "stress figure, never used for sizing",
-      fmt::sig_interval(p.burst_ttft_s, "s"));
-    t("performance.throughput_tps",
-      "output tokens / time in the steady state × replicas = concurrency / (TTFT + (output − 1) × TPOT) × output",
-      sim + " → " + fmt::sig_interval(p.throughput_tps, "tok/s"));
-    t("performance.requests_in_flight", "sequences in the engines' batches, time-averaged, all replicas; KV in use: "
-                                        "their tokens × KV per token",
-      fmt::sig_interval(p.requests_in_flight) + ", " + fmt::sig_interval(p.kv_in_use_gib, "GiB"));
+// The memory of every replica together, as assess() multiplies it out.
+void explain_all_cards(const MemoryResult& m, Explain& out) {
+    using namespace explain;
+    Explanation x;
+    x.title = {"所有卡合计", "All cards together"};
+    x.formula = {"一个副本的合计 × 副本数", "one replica's total × replicas"};
+    x.inputs = {factor({"一个副本的合计", "one replica's total"}, m.total_gib, "GiB", {SourceKind::computed, "memory.total_gib"}),
+                factor({"副本数", "replicas"}, static_cast<double>(m.replicas), "", {SourceKind::computed, "memory.replicas"})};
+    x.value = m.all_cards_total_gib;
+    x.unit = "GiB";
+    x.combine = Combine::product;
+    x.why_wide = {"随一个副本合计的区间", "follows one replica's total"};
+    out.set("memory.all_cards_total_gib", std::move(x));
 }
 
 // The scenario's own setup, whole: the layout on the user's cards, one replica's memory, the fit, the speed,
@@ -189,6 +139,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
             tp = std::max(1, own.tp);
             replica_cards = std::max(1, own.tp * own.pp);
             a.planned = PlannedCount{own.cards, own.replicas, own.tp, own.pp, own.layer_split};
+            explain_plan_row(ctx, own, "planned.", a.explain);
         } else {
             ctx.count = 1;
         }
@@ -202,15 +153,17 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.
-    a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens);
+    a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens, &a.explain);
     a.memory.replicas = replicas;
     a.memory.all_cards_total_gib = a.memory.total_gib * static_cast<double>(replicas);
-    a.fit = estimate_fit(ctx, ctx.count, replica_cards);
+    explain_all_cards(a.memory, a.explain);
+    a.fit = estimate_fit(ctx, ctx.count, replica_cards, &a.explain);
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
-    a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards));
+    a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards), true,
+                                   &a.explain);
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
     // launch command read this).
-    a.offload = estimate_offload(ctx, ctx.count, tp);
+    a.offload = estimate_offload(ctx, ctx.count, tp, &a.explain);
     const bool wired = raised_wired_limit_mib(ctx, a.memory, ctx.count).has_value();
     const Judgement judgement = judge_setup(ctx, a.fit, a.performance, wired, a.offload ? &*a.offload : nullptr);
     a.status = judgement.status;
@@ -231,7 +184,7 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     auto resolved = resolve(catalog, scenario);
     if (!resolved) return resolved.error();
     Context ctx = *resolved;
-    const Assessment a = assess(ctx, opt);
+    Assessment a = assess(ctx, opt);
 
     Result r;
     r.model_name = ctx.model.id;
@@ -248,8 +201,11 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.remedy = a.remedy;
     r.plan = a.plan;
     r.cards_needed = a.cards_needed;
+    r.explain = std::move(a.explain);  // nothing below reads the assessment's copy
+    // The plan's rows, by their index once sorted.
+    for (size_t i = 0; i < r.plan.size(); ++i) explain_plan_row(ctx, r.plan[i], "plan[" + std::to_string(i) + "].", r.explain);
     if (opt.decision) {
-        r.cost = estimate_cost(ctx, a);
+        r.cost = estimate_cost(ctx, a, &r.explain);
         r.decision = decide_paths(ctx, a, r.cost);
         r.scenarios = decide_seed_scenarios(ctx, a, r.cost);
         r.verdict = verdict_sentence(ctx, a);
@@ -265,8 +221,6 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     if (r.offload && r.offload->applicable)
         for (const Text& w : r.offload->warnings) r.warnings.push_back(w);
     add_warnings(ctx, r, r.warnings);
-    add_trace(ctx, r);
-    if (r.offload) r.trace.insert(r.trace.end(), r.offload->trace.begin(), r.offload->trace.end());
     return r;
 }
 

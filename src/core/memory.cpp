@@ -4,6 +4,7 @@
 //   [SECTION] Constants and small helpers
 //   [SECTION] Usable memory of a card
 //   [SECTION] Engine rules: token budget, sequence cap, activations, runtime, KV replication
+//   [SECTION] Explanations: how each figure was computed, from the values estimate_memory used
 //   [SECTION] estimate_memory
 //   [SECTION] estimate_fit
 //
@@ -12,6 +13,7 @@
 // (vLLM's utilization × capacity, TensorRT-LLM's 0.9 of the free memory) is reported next to it.
 #include "memory.hpp"
 
+#include "format_text.hpp"
 #include "kv.hpp"
 #include "params.hpp"
 #include "units.hpp"
@@ -199,9 +201,209 @@ double kv_sequence_bytes(const Context& ctx, int64_t tokens) {
 
 }  // namespace
 
+// [SECTION] Explanations ------------------------------------------------------------------------------------
+
+namespace {
+
+// The values estimate_memory computed its figures from, as it used them.
+struct MemoryParts {
+    const Layout& layout;
+    int64_t concurrency;
+    int64_t context_tokens;
+    const WeightsEstimate& weights;
+    double kv_replication;
+    double kv_sequence_bytes;
+    Interval activation_per_card_gib;
+    Interval runtime_per_card_gib;
+    std::vector<std::pair<std::string, Interval>> colocated;  // name, weights + runtime (GiB)
+    std::optional<double> usable_per_card_gib;
+};
+
+Source catalog_source(const std::string& table, const std::string& id) { return {SourceKind::catalog, table + "/" + id}; }
+Source engine_source(const Context& ctx, const std::string& field) {
+    return {SourceKind::engine, "engines/" + ctx.engine.id + "." + field};
+}
+Source computed(const char* path) { return {SourceKind::computed, path}; }
+Source scenario_field(const char* field) { return {SourceKind::scenario, std::string("scenario.") + field}; }
+
+Text exact_because(const char* zh, const char* en) { return {std::string("精确值：") + zh, std::string("exact: ") + en}; }
+
+void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult& r, Explain& out) {
+    using namespace explain;
+    const ModelArch& m = ctx.model;
+    const Engine& e = ctx.engine;
+    const int cards = p.layout.cards;
+    const double cards_d = static_cast<double>(cards);
+
+    {  // Weights: every tensor at its format's width, one copy per replica.
+        Explanation x;
+        x.title = {"权重", "Weights"};
+        x.formula = {"参数量 × 平均每个权重的位数 ÷ 8 位/字节 × 副本数（每个张量按格式的位宽逐一计算）",
+                     "parameters × average bits per weight ÷ 8 bits per byte × replicas (each tensor at its format's width)"};
+        const double params = p.weights.params;
+        const Interval bits = params > 0 ? p.weights.bytes * (8.0 / params) : Interval::exact(0.0);
+        x.inputs = {factor({"参数量", "parameters"}, params, "", catalog_source("models", m.id)),
+                    factor({"平均每个权重的位数（" + ctx.weights.id + "）", "average bits per weight (" + ctx.weights.id + ")"},
+                           bits, "bits/weight", catalog_source("weight_formats", ctx.weights.id)),
+                    divisor({"每字节的位数", "bits per byte"}, 8.0, "bits/B", {SourceKind::constant, "1 B = 8 bits"}),
+                    factor({"模型副本数", "replicas of the model"}, static_cast<double>(p.layout.replicas), "",
+                           computed("memory.replicas"))};
+        x.value = r.weights_gib;
+        x.unit = "GiB";
+        x.combine = Combine::product;
+        x.why_wide = r.weights_gib.is_exact()
+                         ? exact_because("格式确定了每个张量的位宽", "the format fixes every tensor's width")
+                         : Text{"格式没有确定全部张量的位宽（嵌入层与输出层是否保留 16 位、GGUF 配方是否用 imatrix）：两端是两种布局",
+                                "the format does not fix every tensor's width (embeddings and head kept at 16 bits or not, a "
+                                "GGUF mix with or without an importance matrix): the ends are the two layouts"};
+        out.set("memory.weights_gib", std::move(x));
+    }
+    const double per_token_bytes = kv_bytes_per_token(m, ctx.kv.bytes_per_element);
+    {  // KV per token: every layer's cached values for one token.
+        Explanation x;
+        x.title = {"每个 token 的 KV", "KV per token"};
+        const bool mla = m.is_mla();
+        const double values = mla ? static_cast<double>(m.kv_lora_rank + m.qk_rope_head_dim)
+                                  : 2.0 * static_cast<double>(m.n_kv_heads) * static_cast<double>(m.head_dim);
+        x.formula = mla ? Text{"层数 × 每层缓存的数值个数（MLA 潜在向量 kv_lora_rank + RoPE 键 qk_rope_head_dim）× 每个数值的字节数",
+                               "layers × values cached per layer (MLA latent kv_lora_rank + RoPE key qk_rope_head_dim) × bytes per value"}
+                        : Text{"层数 × 每层缓存的数值个数（K 和 V：2 × kv_heads × head_dim）× 每个数值的字节数",
+                               "layers × values cached per layer (K and V: 2 × kv_heads × head_dim) × bytes per value"};
+        x.inputs = {factor({"层数", "layers"}, m.has_shape() ? static_cast<double>(m.n_layers) : 0.0, "",
+                           catalog_source("models", m.id)),
+                    factor({"每层每 token 的数值个数", "values per layer and token"}, m.has_shape() ? values : 0.0, "",
+                           catalog_source("models", m.id)),
+                    factor({"每个数值的字节数（" + ctx.kv.id + "）", "bytes per value (" + ctx.kv.id + ")"},
+                           ctx.kv.bytes_per_element, "B", catalog_source("kv_formats", ctx.kv.id))};
+        x.value = r.kv_per_token_kib;
+        x.unit = "KiB";
+        x.combine = Combine::product;
+        x.why_wide = exact_because("模型形状和 KV 格式确定了字节数", "the model's shape and the KV format fix the bytes");
+        out.set("memory.kv_per_token_kib", std::move(x));
+    }
+    {  // KV cache: every sequence at the full context, with the copies tensor parallelism keeps.
+        Explanation x;
+        x.title = {"KV 缓存", "KV cache"};
+        x.formula = {"每个 token 的 KV × 每个序列存的 token 数 × 序列数 × 每份 KV 在卡上的份数",
+                     "KV per token × tokens each sequence holds × sequences × copies of the KV on the cards"};
+        const int64_t block = std::max<int64_t>(1, e.kv_block_tokens);
+        const double tokens = per_token_bytes > 0 ? p.kv_sequence_bytes / per_token_bytes : static_cast<double>(p.context_tokens);
+        const std::string block_s = std::to_string(block);
+        const bool sliding = m.sliding_window > 0 && m.n_sliding_layers > 0;
+        Text tokens_name{"每个序列存的 token 数（上下文按 " + block_s + " token 的块取整" + (sliding ? "；滑动窗口层只存窗口，按层平均" : "") + "）",
+                         "tokens each sequence holds (the context in whole blocks of " + block_s + " tokens" +
+                             (sliding ? "; sliding-window layers keep only the window, averaged over the layers" : "") + ")"};
+        Text copies_name;
+        const int tp = p.layout.tp;
+        if (m.is_mla() && p.kv_replication > 1)
+            copies_name = {"每份 KV 的份数：MLA 潜在缓存在 TP " + std::to_string(tp) + " 的每张卡上各存一份",
+                           "copies: the MLA latent cache is kept whole on each of the TP " + std::to_string(tp) + " cards"};
+        else if (p.kv_replication > 1)
+            copies_name = {"每份 KV 的份数：TP " + std::to_string(tp) + " 超过 " + std::to_string(m.n_kv_heads) + " 个 KV 头，头被复制",
+                           "copies: TP " + std::to_string(tp) + " exceeds the " + std::to_string(m.n_kv_heads) +
+                               " KV heads, which are replicated"};
+        else
+            copies_name = {"每份 KV 的份数（各卡分担不同的头或层，不复制）", "copies (the cards split heads or layers, none repeated)"};
+        x.inputs = {factor({"每个 token 的 KV", "KV per token"}, r.kv_per_token_kib, "KiB", computed("memory.kv_per_token_kib")),
+                    factor(tokens_name, tokens, "tokens", scenario_field("context_tokens")),
+                    factor({"序列数（每个用户一个完整上下文）", "sequences (one full context per user)"},
+                           static_cast<double>(p.concurrency), "", scenario_field("concurrency")),
+                    factor(copies_name, p.kv_replication, "", engine_source(ctx, "tensor_parallel"))};
+        x.value = r.kv_cache_gib;
+        x.unit = "GiB";
+        x.combine = Combine::product;
+        x.why_wide = exact_because("每个用户都按完整上下文计", "every user counted at the full context");
+        out.set("memory.kv_cache_gib", std::move(x));
+    }
+    {
+        Explanation x;
+        x.title = {"激活", "Activations"};
+        x.formula = {"每张卡的峰值计算缓冲（引擎的测量值按词表和每步 token 预算缩放）× 卡数",
+                     "peak compute buffers per card (the engine's measured figure scaled by the vocabulary and the "
+                     "token budget per step) × cards"};
+        x.inputs = {factor({"每张卡的激活", "activations per card"}, p.activation_per_card_gib, "GiB",
+                           engine_source(ctx, "activation_gib")),
+                    factor({"卡数", "cards"}, cards_d, "", computed("count")),
+                    given({"每步 token 预算", "token budget per step"}, static_cast<double>(batched_tokens_budget(ctx)), "tokens",
+                          engine_source(ctx, "max_batched_tokens")),
+                    given({"词表大小", "vocabulary"}, static_cast<double>(m.vocab), "", catalog_source("models", m.id))};
+        x.value = r.activations_gib;
+        x.unit = "GiB";
+        x.combine = Combine::product;
+        x.why_wide = {"引擎条目给出的测量区间", "the measured range of the engine's entry"};
+        out.set("memory.activations_gib", std::move(x));
+    }
+    {
+        Explanation x;
+        x.title = {"运行时", "Runtime"};
+        x.formula = {"每张卡的运行时开销（CUDA 上下文、框架、计算图、分配器余量" + std::string(e.reserves_layer_per_card ? "，外加一层权重" : "") +
+                         "）× 卡数",
+                     "runtime per card (CUDA context, framework, graphs, allocator slack" +
+                         std::string(e.reserves_layer_per_card ? ", plus one layer's weights" : "") + ") × cards"};
+        x.inputs = {factor({"每张卡的运行时", "runtime per card"}, p.runtime_per_card_gib, "GiB", engine_source(ctx, "runtime_gib")),
+                    factor({"卡数", "cards"}, cards_d, "", computed("count"))};
+        x.value = r.runtime_gib;
+        x.unit = "GiB";
+        x.combine = Combine::product;
+        x.why_wide = {"引擎条目给出的测量区间", "the measured range of the engine's entry"};
+        out.set("memory.runtime_gib", std::move(x));
+    }
+    {
+        Explanation x;
+        x.title = {"同机其他模型", "Colocated models"};
+        x.formula = {"每个同机模型的权重 + 它自己的运行时之和", "the sum of each colocated model's weights + its own runtime"};
+        for (const auto& [name, gib] : p.colocated)
+            x.inputs.push_back(term({name + " 的权重 + 运行时", name + ": weights + runtime"}, gib, "GiB", scenario_field("colocated")));
+        if (p.colocated.empty())
+            x.inputs.push_back(given({"同机模型数", "colocated models"}, 0.0, "", scenario_field("colocated")));
+        x.value = r.colocated_gib;
+        x.unit = "GiB";
+        x.combine = Combine::sum;
+        x.why_wide = p.colocated.empty()
+                         ? exact_because("没有同机模型", "no colocated models")
+                         : Text{"只知道参数量：位宽从格式最低位到参考布局的平均位，运行时取引擎的区间",
+                                "only the size is known: from the format's lowest width to its average on a reference layout, "
+                                "with the engine's runtime range"};
+        out.set("memory.colocated_gib", std::move(x));
+    }
+    {
+        Explanation x;
+        x.title = {"合计", "Total"};
+        x.formula = {"权重 + KV 缓存 + 激活 + 运行时 + 同机其他模型", "weights + KV cache + activations + runtime + colocated models"};
+        x.inputs = {term({"权重", "weights"}, r.weights_gib, "GiB", computed("memory.weights_gib")),
+                    term({"KV 缓存", "KV cache"}, r.kv_cache_gib, "GiB", computed("memory.kv_cache_gib")),
+                    term({"激活", "activations"}, r.activations_gib, "GiB", computed("memory.activations_gib")),
+                    term({"运行时", "runtime"}, r.runtime_gib, "GiB", computed("memory.runtime_gib")),
+                    term({"同机其他模型", "colocated models"}, r.colocated_gib, "GiB", computed("memory.colocated_gib"))};
+        x.value = r.total_gib;
+        x.unit = "GiB";
+        x.combine = Combine::sum;
+        x.why_wide = {"各部分区间的两端分别相加", "the parts' low ends added, and their high ends"};
+        out.set("memory.total_gib", std::move(x));
+    }
+    {
+        Explanation x;
+        x.title = {"可用内存", "Usable memory"};
+        x.formula = {"每张卡可用的内存 × 卡数 × (1 − 冗余比例)", "usable memory per card × cards × (1 − headroom)"};
+        x.inputs = {factor({"每张卡可用的内存", "usable memory per card"}, p.usable_per_card_gib.value_or(0.0), "GiB",
+                           catalog_source("hardware", ctx.hardware.id)),
+                    factor({"卡数", "cards"}, cards_d, "", computed("count")),
+                    factor({"1 − 冗余比例", "1 − headroom"}, 1.0 - std::clamp(ctx.scenario.headroom, 0.0, 1.0), "",
+                           scenario_field("headroom"))};
+        x.value = Interval::exact(r.budget_gib);
+        x.unit = "GiB";
+        x.combine = Combine::product;
+        x.why_wide = exact_because("标称容量扣除驱动保留（或 macOS 的 GPU 上限）后的值", "the label less the driver's reserve (or macOS's GPU cap)");
+        out.set("memory.budget_gib", std::move(x));
+    }
+}
+
+}  // namespace
+
 // [SECTION] estimate_memory ---------------------------------------------------------------------------------
 
-MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency, int64_t context_tokens) {
+MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency, int64_t context_tokens,
+                             Explain* explain) {
     MemoryResult r;
     const Layout l = layout_of(cards, tp);
     const Engine& e = ctx.engine;
@@ -216,15 +418,19 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // llama.cpp and Ollama allocate it up front for every slot).
     const double repl = kv_replication(ctx, l.tp);
     r.kv_per_token_kib = Interval::exact(kv_bytes_per_token(ctx.model, ctx.kv.bytes_per_element) / units::kKiB);
-    const double kv_bytes = static_cast<double>(concurrency) * kv_sequence_bytes(ctx, context_tokens) * repl;
+    const double seq_bytes = kv_sequence_bytes(ctx, context_tokens);
+    const double kv_bytes = static_cast<double>(concurrency) * seq_bytes * repl;
     r.kv_cache_gib = Interval::exact(kv_bytes / kGiB);
 
-    r.activations_gib = activation_gib_per_card(ctx) * static_cast<double>(l.cards);
-    r.runtime_gib = runtime_gib_per_card(ctx, w) * static_cast<double>(l.cards);
+    const Interval activation_per_card = activation_gib_per_card(ctx);
+    const Interval runtime_per_card = runtime_gib_per_card(ctx, w);
+    r.activations_gib = activation_per_card * static_cast<double>(l.cards);
+    r.runtime_gib = runtime_per_card * static_cast<double>(l.cards);
 
     // Colocated models: their weights plus a serving process of their own (CUDA context and allocator,
     // taken as this engine's runtime range).
     Interval colocated{0, 0};
+    std::vector<std::pair<std::string, Interval>> colocated_parts;  // for the explanation only
     if (!ctx.scenario.colocated.empty() && !ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     for (const ColocatedModel& c : ctx.scenario.colocated) {
         const WeightFormat f = colocated_format(ctx, c.weights, r.warnings);
@@ -236,6 +442,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
         auto it = memo.find(key);
         if (it == memo.end()) it = memo.emplace(key, colocated_weights_bytes(params, f)).first;
         colocated += it->second / kGiB + e.runtime_gib;
+        if (explain) colocated_parts.emplace_back(c.name.empty() ? c.weights : c.name, it->second / kGiB + e.runtime_gib);
     }
     r.colocated_gib = clamp_nonnegative(colocated);
 
@@ -278,6 +485,11 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
         r.kv_pool_gib = r.kv_cache_gib;
     }
 
+    if (explain) {
+        const MemoryParts parts{l, concurrency, context_tokens, w, repl, seq_bytes, activation_per_card,
+                                runtime_per_card, std::move(colocated_parts), usable};
+        explain_memory(ctx, parts, r, *explain);
+    }
     return r;
 }
 
@@ -302,7 +514,7 @@ int64_t max_context_within(const Context& ctx, int64_t concurrency, double repl,
 
 }  // namespace
 
-FitResult estimate_fit(const Context& ctx, int cards, int tp) {
+FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) {
     FitResult f;
     const Layout l = layout_of(cards, tp);
     const Scenario& s = ctx.scenario;
@@ -312,6 +524,18 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
         f.fits = false;
         f.max_concurrency = {0, 0};
         f.max_context = {0, 0};
+        if (explain) {
+            Explanation x;
+            x.title = {"最大并发", "Largest concurrency"};
+            x.formula = {"内存容量未知：放得下多少无从判断", "the memory size is unknown: what fits cannot be judged"};
+            x.inputs = {infersizer::explain::given({"每张卡可用的内存", "usable memory per card"}, 0.0, "GiB",
+                                       {SourceKind::catalog, "hardware/" + ctx.hardware.id})};
+            x.why_wide = exact_because("没有容量就记为 0", "0 without a capacity");
+            explain->set("fit.max_concurrency", x);
+            x.title = {"最长上下文", "Longest context"};
+            x.unit = "tokens";
+            explain->set("fit.max_context", std::move(x));
+        }
         return f;
     }
 
@@ -353,6 +577,45 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp) {
     const int64_t conc = std::max<int64_t>(1, s.concurrency);
     f.max_context = {static_cast<double>(max_context_within(ctx, conc, repl, avail.lo, cap)),
                      static_cast<double>(max_context_within(ctx, conc, repl, avail.hi, cap))};
+    if (explain) {
+        using namespace infersizer::explain;
+        const Text budget_name = sized_pool ? Text{"留给 KV 的内存（预算减去其他部分，且不超过引擎自己分配的 KV 池）",
+                                                   "memory left for the KV (the budget less the other parts, within the "
+                                                   "KV pool the engine allocates)"}
+                                            : Text{"留给 KV 的内存（预算减去权重、激活、运行时和同机模型）",
+                                                   "memory left for the KV (the budget less weights, activations, runtime "
+                                                   "and colocated models)"};
+        const Text why{"下限用其他部分的上限（较大的激活与运行时），上限用其下限",
+                       "the low end leaves the other parts at their high ends (larger activations and runtime), the high "
+                       "end at their low ends"};
+        Explanation x;
+        x.title = {"最大并发", "Largest concurrency"};
+        x.formula = {"⌊留给 KV 的内存 ÷ 一个完整上下文序列的 KV（含每张卡上的份数）⌋",
+                     "⌊memory left for the KV ÷ KV of one full-context sequence (its copies on the cards included)⌋"};
+        x.inputs = {factor(budget_name, avail, "GiB", {SourceKind::computed, "memory.budget_gib"}),
+                    divisor({"一个 " + fmt::tokens(s.context_tokens) + " 序列的 KV", "KV of one " + fmt::tokens(s.context_tokens) + " sequence"},
+                            seq_gib, "GiB", {SourceKind::computed, "memory.kv_cache_gib"})};
+        x.value = f.max_concurrency;
+        x.unit = "";
+        x.combine = Combine::product;
+        x.rounding = Rounding::down;
+        x.why_wide = why;
+        explain->set("fit.max_concurrency", x);
+
+        Explanation c;
+        c.title = {"最长上下文", "Longest context"};
+        c.formula = {"给定并发下，KV 仍放得进留给 KV 的内存的最长序列（按块取整后逐个试出）",
+                     "the longest sequence whose KV, at the given concurrency, still fits the memory left for the KV "
+                     "(found by search, blocks rounded)"};
+        c.inputs = {given(budget_name, avail, "GiB", {SourceKind::computed, "memory.budget_gib"}),
+                    given({"并发", "concurrency"}, static_cast<double>(conc), "", {SourceKind::scenario, "scenario.concurrency"}),
+                    given({"模型的最长上下文", "the model's longest context"}, static_cast<double>(cap), "tokens",
+                          {SourceKind::catalog, "models/" + ctx.model.id})};
+        c.value = f.max_context;
+        c.unit = "tokens";
+        c.why_wide = why;
+        explain->set("fit.max_context", c);
+    }
     return f;
 }
 

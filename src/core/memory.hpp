@@ -18,12 +18,15 @@ std::optional<long long> raised_wired_limit_mib(const Context& ctx, const Memory
 
 // Memory for `concurrency` sequences of `context_tokens` on `cards` cards with tensor parallelism `tp`
 // (cards / tp replicas; figures are for the whole set of cards).
+// With `explain`, records how each figure was computed (memory.* entries, explain.hpp); the planner's many
+// calls leave it null and pay nothing for it.
 MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency,
-                             int64_t context_tokens);
+                             int64_t context_tokens, Explain* explain = nullptr);
 
 // What fits: the memory result against the budget, the largest concurrency of context_tokens sequences,
-// and the longest context at the given concurrency.
-FitResult estimate_fit(const Context& ctx, int cards, int tp);
+// and the longest context at the given concurrency. With `explain`, records fit.max_concurrency and
+// fit.max_context.
+FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain = nullptr);
 
 // What one replica's memory holds, for the serving simulation: the KV pool in tokens (paged engines allocate
 // from it as sequences grow) and the sequences of context_tokens it holds (slot engines reserve a whole

@@ -227,13 +227,13 @@ Text note_text(const OffloadResult& r) {
 
 // [SECTION] estimate_offload ------------------------------------------------------------------------------------------
 
-std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp) {
+std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, Explain* explain) {
     const Hardware* host = default_host_platform(ctx);
     if (!host) return std::nullopt;
-    return estimate_offload(ctx, cards, tp, *host);
+    return estimate_offload(ctx, cards, tp, *host, explain);
 }
 
-std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host) {
+std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host, Explain* explain) {
     const Hardware& hw = ctx.hardware;
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
     if (!ctx.engine.traits.expert_offload) return std::nullopt;
@@ -310,19 +310,65 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
     // An engine that reaches the offload only through another's option says so (Ollama: data/engines.json).
     if (ctx.engine.traits.expert_offload_caveat) r.warnings.push_back(*ctx.engine.traits.expert_offload_caveat);
 
-    r.trace.push_back({"offload.n_cpu_moe_layers",
-                       "smallest N with total − experts of the first N layers ≤ budget",
-                       fmt::sig(mem.total_gib.hi) + " GiB − " + std::to_string(split->moe_layers_offloaded) + " × " +
-                           fmt::sig_interval(layout->bytes_per_layer / kGiB, "GiB") + " ≤ " + fmt::sig(mem.budget_gib) + " GiB"});
-    r.trace.push_back({"offload.decode_tps_per_seq",
-                       "1 / (t0 + card step × resident bytes / bytes + host step × offloaded expert bytes read / bytes)",
-                       "batch " + std::to_string(batch) + ", card alone " + fmt::sig_interval(r.gpu_only_tps, "tok/s") +
-                           ", " + host.name + " alone " + fmt::sig_interval(r.cpu_only_tps, "tok/s") + " → " +
-                           fmt::sig_interval(r.decode_tps_per_seq, "tok/s")});
-    r.trace.push_back({"offload.ttft_s",
-                       "max(prefill on the card, ubatches × offloaded bytes / 31.5 GB/s) + t0",
-                       fmt::sig_interval(r.host_ram_gib, "GiB") + " per ubatch of " +
-                           std::to_string(batched_tokens_budget(ctx)) + " tokens → " + fmt::sig_interval(r.ttft_s, "s")});
+    if (explain) {
+        using namespace infersizer::explain;
+        const Source host_source{SourceKind::catalog, "hardware/" + host.id};
+        Explanation n;
+        n.title = {"卸载到内存的层数（--n-cpu-moe）", "Layers offloaded to RAM (--n-cpu-moe)"};
+        n.formula = {"最小的 N：合计 − 前 N 层专家的字节 ≤ 显卡预算（前面的稠密层没有专家，也计入 N）",
+                     "the smallest N with total − the experts of the first N layers ≤ the cards' budget (leading dense "
+                     "layers have no experts and count in N)"};
+        n.inputs = {given({"合计（上限）", "total (high end)"}, mem.total_gib.hi, "GiB", {SourceKind::computed, "memory.total_gib"}),
+                    given({"每层专家", "experts per layer"}, layout->bytes_per_layer / kGiB, "GiB", {SourceKind::catalog, "models/" + ctx.model.id}),
+                    given({"显卡预算", "the cards' budget"}, mem.budget_gib, "GiB", {SourceKind::computed, "memory.budget_gib"}),
+                    given({"前面的稠密层", "leading dense layers"}, static_cast<double>(layout->first_dense), "",
+                          {SourceKind::catalog, "models/" + ctx.model.id})};
+        n.value = Interval::exact(static_cast<double>(r.n_cpu_moe_layers));
+        n.why_wide = {"精确值：取上限仍放得下的最小层数", "exact: the fewest layers with which the high end fits"};
+        explain->set("offload.n_cpu_moe_layers", std::move(n));
+
+        Explanation h;
+        h.title = {"放在内存里的专家", "Experts held in RAM"};
+        h.formula = {"卸载的 MoE 层数 × 每层专家的字节", "MoE layers offloaded × the experts' bytes per layer"};
+        h.inputs = {factor({"卸载的 MoE 层数", "MoE layers offloaded"}, static_cast<double>(r.moe_layers_offloaded), "",
+                           {SourceKind::computed, "offload.n_cpu_moe_layers"}),
+                    factor({"每层专家", "experts per layer"}, layout->bytes_per_layer / kGiB, "GiB", {SourceKind::catalog, "models/" + ctx.model.id})};
+        h.value = r.host_ram_gib;
+        h.unit = "GiB";
+        h.combine = Combine::product;
+        h.why_wide = {"随权重的区间", "follows the weights' interval"};
+        explain->set("offload.host_ram_gib", std::move(h));
+
+        Explanation d;
+        d.title = {"卸载后每个用户的速度", "Tokens/s per user with the offload"};
+        d.formula = {"1 ÷ (显卡一步 × 留在显卡上的读取份额 + 主机一步 × 卸载专家的读取份额)",
+                     "1 ÷ (the card's step × the share of bytes read on the card + the host's step × the offloaded "
+                     "experts' share)"};
+        d.inputs = {given({"批次", "batch"}, static_cast<double>(batch), "", {SourceKind::scenario, "scenario.concurrency"}),
+                    given({"全部在显卡上的速度", "speed with everything on the cards"}, r.gpu_only_tps, "tok/s", {SourceKind::computed, "step_model"}),
+                    given({"只用主机的速度（" + host.name + "）", "speed on the host alone (" + host.name + ")"}, r.cpu_only_tps, "tok/s",
+                          host_source),
+                    given({"主机内存带宽", "host memory bandwidth"}, *host.bandwidth_gbs, "GB/s", host_source)};
+        d.value = r.decode_tps_per_seq;
+        d.unit = "tok/s";
+        d.why_wide = {"下限在回答末尾、慢端效率，上限在回答中段、快端效率",
+                      "the low end at the answer's end with the slow efficiencies, the high end at its middle with the fast ones"};
+        explain->set("offload.decode_tps_per_seq", std::move(d));
+
+        Explanation t;
+        t.title = {"卸载后的首字延迟", "Time to first token with the offload"};
+        t.formula = {"max(显卡上的预填充, ubatch 数 × 卸载的字节 ÷ PCIe 4.0 x16 的 31.5 GB/s) + t0",
+                     "max(prefill on the card, ubatches × offloaded bytes ÷ PCIe 4.0 x16's 31.5 GB/s) + t0"};
+        t.inputs = {given({"卸载的专家", "offloaded experts"}, r.host_ram_gib, "GiB", {SourceKind::computed, "offload.host_ram_gib"}),
+                    given({"每个 ubatch 的 token", "tokens per ubatch"}, static_cast<double>(batched_tokens_budget(ctx)), "tokens",
+                          {SourceKind::engine, "engines/" + ctx.engine.id + ".max_batched_tokens"}),
+                    given({"PCIe 带宽", "PCIe bandwidth"}, kPcie4x16GBs, "GB/s", {SourceKind::constant, "PCIe 4.0 x16"})};
+        t.value = r.ttft_s;
+        t.unit = "s";
+        t.why_wide = {"下限是单独一个提示，上限是批次中所有提示一起预填充",
+                      "the low end is one prompt alone, the high end every prompt of the batch prefilled together"};
+        explain->set("offload.ttft_s", std::move(t));
+    }
     return r;
 }
 

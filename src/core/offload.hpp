@@ -21,8 +21,10 @@ const Hardware* default_host_platform(const Context& ctx);
 // Otherwise the smallest --n-cpu-moe N that fits the cards' budget, with the decode speed and TTFT of that
 // split (applicable false when even every MoE layer's experts in RAM leave the cards overflowing).
 // `cards` and `tp` as the estimate used them (llama.cpp and Ollama: a layer split over every card).
-std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp);
+std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, Explain* explain = nullptr);
 // The same with an explicit host platform (a catalog CPU platform or a custom one with a bandwidth).
-std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host);
+// With `explain`, records how the offload.* figures were computed (explain.hpp).
+std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host,
+                                              Explain* explain = nullptr);
 
 }  // namespace infersizer

@@ -428,6 +428,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     if (const auto price = price_per_card_hour_usd(*ctx.catalog, hw, &on_demand, ctx.scenario.pricing.gpu)) {
         row.has_price = true;
         row.currency = "USD";
+        row.price_per_card_hour_usd = *price;
         row.cost_per_month = Interval{row.cards.lo * price->lo, row.cards.hi * price->hi} * kHoursPerMonth;
         if (!on_demand && ctx.scenario.pricing.gpu == "cheapest")
             notes.add("最便宜的一行是竞价/无服务器/市场价", "the cheapest row is a spot, serverless or marketplace price");
@@ -488,6 +489,50 @@ std::vector<PlanRow> plan_all(const Context& ctx) {
     }
     sort_plan(rows);
     return rows;
+}
+
+// How a row's cards and monthly cost follow from the replicas the sizer found and the rental price: from the
+// row's own figures, which plan_for computed them from; built only for the rows a result shows (plan_for runs
+// for every card many times over, the explanation once per row).
+void explain_plan_row(const Context& ctx, const PlanRow& row, const std::string& prefix, Explain& out) {
+    using namespace explain;
+    if (row.cards.hi <= 0) return;
+    const int conc = static_cast<int>(std::max<int64_t>(1, ctx.scenario.concurrency));
+    const std::string layout = row.layer_split ? "layer split " + std::to_string(row.tp)
+                                               : "TP " + std::to_string(row.tp) + (row.pp > 1 ? " × PP " + std::to_string(row.pp) : "");
+    const std::string layout_zh = row.layer_split ? "按层切分 " + std::to_string(row.tp) : layout;
+    Explanation x;
+    x.title = {row.name + " 的卡数", "Cards of " + row.name};
+    x.formula = {"副本数 × 每个副本的卡数；副本数 = ⌈并发 ÷ 一个副本在目标内能服务的用户数⌉",
+                 "replicas × cards per replica; replicas = ⌈concurrency ÷ the users one replica serves within the targets⌉"};
+    x.inputs = {factor({"副本数", "replicas"}, row.replicas, "", {SourceKind::simulation, "docs/serving.md"}),
+                factor({"每个副本的卡数（" + layout_zh + "）", "cards per replica (" + layout + ")"}, double(row.tp * row.pp), "",
+                       {SourceKind::computed, "plan"}),
+                given({"并发", "concurrency"}, double(conc), "", {SourceKind::scenario, "scenario.concurrency"}),
+                given({"每个副本的用户数", "users per replica"}, row.users_per_replica, "", {SourceKind::simulation, "docs/serving.md"})};
+    x.value = row.cards;
+    x.combine = Combine::product;
+    x.why_wide = row.cards.is_exact()
+                     ? Text{"精确值：效率区间的两端需要同样多的副本", "exact: both ends of the efficiency ranges need the same replicas"}
+                     : Text{"下限来自各效率区间的快端（每副本 " + fmt::count(row.users_per_replica.hi, "zh") + " 个用户），上限来自慢端（" +
+                                fmt::count(row.users_per_replica.lo, "zh") + " 个）",
+                            "the low end from the fast end of every efficiency range (" + fmt::count(row.users_per_replica.hi, "en") +
+                                " users per replica), the high end from the slow end (" + fmt::count(row.users_per_replica.lo, "en") + ")"};
+    out.set(prefix + "cards", std::move(x));
+    if (!row.has_price) return;
+    Explanation c;
+    c.title = {row.name + " 每月成本", "Monthly cost of " + row.name};
+    c.formula = {"卡数 × 每张卡每小时的租用价 × 每月 730 小时", "cards × rental price per card-hour × 730 hours per month"};
+    c.inputs = {factor({"卡数", "cards"}, row.cards, "", {SourceKind::computed, prefix + "cards"}),
+                factor({"每张卡每小时的租用价", "rental price per card-hour"}, row.price_per_card_hour_usd, "USD/h",
+                       {SourceKind::catalog, "prices/" + row.hardware + " (" + ctx.scenario.pricing.gpu + ")"}),
+                factor({"每月小时数", "hours per month"}, kHoursPerMonth, "h", {SourceKind::constant, "docs/estimation.md §7"})};
+    c.value = row.cost_per_month;
+    c.unit = "USD";
+    c.combine = Combine::product;
+    c.why_wide = {"下限是较少的卡配最便宜的租用价，上限是较多的卡配最贵的",
+                  "the low end pairs the fewer cards with the cheapest rental price, the high end the more cards with the dearest"};
+    out.set(prefix + "cost_per_month", std::move(c));
 }
 
 int smallest_fitting_tp(const Context& ctx, const Hardware& hw) {

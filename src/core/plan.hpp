@@ -27,6 +27,10 @@ inline constexpr int kSimulatedPlanRows = 6;
 // full-context sequence on `hw`; 0 when none does.
 int smallest_fitting_tp(const Context& ctx, const Hardware& hw);
 
+// Records how `row` came to its cards and monthly cost (explain.hpp), keyed prefix + "cards" and
+// prefix + "cost_per_month" ("plan[2]."): from the row's own figures, for a row the result shows.
+void explain_plan_row(const Context& ctx, const PlanRow& row, const std::string& prefix, Explain& out);
+
 // One replica's cards: `tp` cards split each layer's matrices (TP engines) or the layers (layer_split:
 // llama.cpp, Ollama — what `tp` means to memory.cpp and speed.cpp for them); `pp` pipeline stages of `tp`
 // cards each, one per node, when a TP engine needs more than one node.

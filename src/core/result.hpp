@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalog.hpp"
+#include "explain.hpp"
 #include "interval.hpp"
 
 #include <optional>
@@ -11,13 +12,6 @@
 namespace infersizer {
 
 inline constexpr const char* kResultSchema = "infersizer.result/1";
-
-// One line of a formula trace: how a figure was computed, for hover explanations and the CLI report.
-struct Trace {
-    std::string key;      // result path, e.g. "memory.kv_cache_gib"
-    std::string formula;  // e.g. "kv_per_token × context × concurrency"
-    std::string values;   // the numbers substituted, with units
-};
 
 struct MemoryResult {
     Interval weights_gib;
@@ -99,6 +93,7 @@ struct PlanRow {
     int pp = 1;                // pipeline stages across nodes of 8 cards (TP engines beyond TP 8)
     bool layer_split = false;  // llama.cpp / Ollama: `tp` counts cards in a layer split (no TP speed-up)
     Text note_text;
+    Interval price_per_card_hour_usd;  // the rental price behind cost_per_month (has_price; explain_plan_row)
 };
 
 enum class Verdict { yes, conditional, no };
@@ -159,7 +154,6 @@ struct OffloadResult {
     double host_bandwidth_gbs = 0;
     Text note;                     // one sentence: the flag, the split, the speed
     std::vector<Text> warnings;
-    std::vector<Trace> trace;
 };
 
 // The one judgement of the scenario's setup that every surface shows (core's judge.hpp): the headline badge,
@@ -229,7 +223,9 @@ struct Result {
     Text verdict;                        // one sentence at the top of the page
     std::vector<FaqEntry> faq;           // the seed's two questions answered here (with the plan and decisions)
     std::vector<Text> warnings;
-    std::vector<Trace> trace;
+    // How each figure above was computed, by its path ("memory.kv_cache_gib", "plan[0].cards"): recorded by
+    // the module that computes the figure (explain.hpp).
+    Explain explain;
 };
 
 }  // namespace infersizer

@@ -27,7 +27,26 @@ json iv(Interval i) { return {{"lo", tidy(i.lo)}, {"hi", tidy(i.hi)}}; }
 
 json text(const Text& t, const std::string& lang) { return t.in(lang); }
 
+json both(const Text& t) { return {{"zh", t.zh}, {"en", t.en}}; }
+
 }  // namespace
+
+json explain_to_json(const Explain& e) {
+    json out = json::object();
+    for (const auto& [key, x] : e.entries) {
+        json inputs = json::array();
+        for (const ExplainInput& in : x.inputs)
+            inputs.push_back({{"name", both(in.name)},
+                              {"value", iv(in.value)},
+                              {"unit", in.unit},
+                              {"source", {{"kind", to_string(in.source.kind)}, {"ref", in.source.ref}}},
+                              {"role", to_string(in.role)}});
+        out[key] = {{"title", both(x.title)},       {"formula", both(x.formula)},     {"inputs", std::move(inputs)},
+                    {"value", iv(x.value)},         {"unit", x.unit},                 {"combine", to_string(x.combine)},
+                    {"round", to_string(x.rounding)}, {"why_wide", both(x.why_wide)}};
+    }
+    return out;
+}
 
 const char* to_string(DecisionOption o) {
     switch (o) {
@@ -213,8 +232,7 @@ json result_to_json(const Result& r, const std::string& lang) {
     j["warnings"] = json::array();
     for (const Text& w : r.warnings) j["warnings"].push_back(w.in(lang));
 
-    j["trace"] = json::array();
-    for (const Trace& t : r.trace) j["trace"].push_back({{"key", t.key}, {"formula", t.formula}, {"values", t.values}});
+    j["explain"] = explain_to_json(r.explain);
     return j;
 }
 

@@ -11,6 +11,9 @@ namespace infersizer {
 
 nlohmann::json result_to_json(const Result& r, const std::string& lang);
 
+// The result's "explain" object: every entry by its figure's path, texts in both languages ({"zh", "en"}).
+nlohmann::json explain_to_json(const Explain& e);
+
 // The JSON spelling of the result's enums (the contract's strings).
 const char* to_string(Verdict v);
 const char* to_string(DecisionOption o);

@@ -6,6 +6,7 @@
 // taken.
 #include "speed.hpp"
 
+#include "format_text.hpp"
 #include "kv.hpp"
 #include "step_model.hpp"
 #include "units.hpp"
@@ -28,6 +29,173 @@ int64_t step_tokens(const Context& ctx) {
 
 Interval rate_of(double fast_s, double slow_s, double amount) {
     return Interval::of(amount / std::max(slow_s, 1e-12), amount / std::max(fast_s, 1e-12));
+}
+
+// What every figure of the serving simulation starts from, as the simulation used it (given, not multiplied).
+struct SimulationFacts {
+    int64_t users;
+    int replicas;
+    int tp;
+    const Workload& workload;
+    const SchedulerConfig& fast;
+    const SchedulerConfig& slow;
+    const StepModel& model;
+};
+
+std::vector<ExplainInput> simulation_inputs(const Context& ctx, const SimulationFacts& f) {
+    using namespace explain;
+    const Source scenario_concurrency{SourceKind::scenario, "scenario.concurrency"};
+    const std::string eff = "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class();
+    std::vector<ExplainInput> in = {
+        given({"每个副本的用户数（并发 ÷ 副本数）", "users per replica (concurrency ÷ replicas)"}, static_cast<double>(f.users), "",
+              scenario_concurrency),
+        given({"副本数", "replicas"}, static_cast<double>(f.replicas), "", {SourceKind::computed, "performance.replicas"}),
+        given({"张量并行度", "tensor parallelism"}, static_cast<double>(f.tp), "", {SourceKind::computed, "performance.tp"}),
+        given({"提示长度", "prompt"}, static_cast<double>(f.workload.prompt_tokens), "tokens", {SourceKind::scenario, "scenario.prompt_tokens"}),
+        given({"输出长度", "output"}, static_cast<double>(f.workload.output_tokens), "tokens", {SourceKind::scenario, "scenario.output_tokens"}),
+        given({"每步最多 token 数", "tokens per step at most"}, static_cast<double>(f.slow.step_tokens), "tokens",
+              {SourceKind::engine, "engines/" + ctx.engine.id +
+                                       (ctx.engine.scheduler.step_tokens > 0 ? ".scheduler.step_tokens" : ".max_batched_tokens")}),
+        given({"同时运行的序列上限", "sequences running at once at most"}, Interval::of(double(f.slow.max_seqs), double(f.fast.max_seqs)), "",
+              {SourceKind::engine, "engines/" + ctx.engine.id + ".max_num_seqs"})};
+    if (f.slow.kv_capacity_tokens > 0)
+        in.push_back(given({"KV 池容纳的 token", "tokens the KV pool holds"},
+                           Interval::of(double(f.slow.kv_capacity_tokens), double(f.fast.kv_capacity_tokens)), "tokens",
+                           {SourceKind::computed, "fit.kv_budget_gib"}));
+    in.push_back(given({"内存带宽", "memory bandwidth"}, ctx.hardware.bandwidth_gbs.value_or(0.0), "GB/s",
+                       {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
+    in.push_back(given({"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"}, f.model.stream_gbs(), "GB/s",
+                       {SourceKind::calibration, eff + ".eta_mem"}));
+    if (f.model.compute_known())
+        in.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS", {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
+    in.push_back(given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "", {SourceKind::calibration, eff + ".mfu_long"}));
+    in.push_back(given({"每步固定开销 t0", "fixed cost per step t0"}, f.model.t0_ms(), "ms", {SourceKind::calibration, eff + ".t0_ms"}));
+    in.push_back(given({"每多一个序列的开销 t_seq", "cost per further sequence t_seq"}, f.model.t_seq_ms(), "ms",
+                       {SourceKind::calibration, eff + ".t_seq_ms"}));
+    return in;
+}
+
+// Why a figure of the two simulations is an interval: which end gave which bound.
+Text simulation_ends(const StepModel& m, bool higher_is_faster) {
+    const Interval rate = m.stream_gbs(), t0 = m.t0_ms(), mfu = m.mfu_long();
+    const std::string slow = fmt::sig(rate.lo) + " GB/s, MFU " + fmt::sig(mfu.lo) + ", t0 " + fmt::sig(t0.hi) + " ms";
+    const std::string fast = fmt::sig(rate.hi) + " GB/s, MFU " + fmt::sig(mfu.hi) + ", t0 " + fmt::sig(t0.lo) + " ms";
+    const std::string& lo = higher_is_faster ? slow : fast;
+    const std::string& hi = higher_is_faster ? fast : slow;
+    const char* lo_zh = higher_is_faster ? "慢端" : "快端";
+    const char* hi_zh = higher_is_faster ? "快端" : "慢端";
+    const char* lo_en = higher_is_faster ? "slow" : "fast";
+    const char* hi_en = higher_is_faster ? "fast" : "slow";
+    return {std::string("两次模拟：下限来自各效率区间的") + lo_zh + "（" + lo + "）与对应的 KV 池，上限来自" + hi_zh + "（" + hi + "）",
+            std::string("two simulations: the low end from the ") + lo_en + " end of every efficiency range (" + lo +
+                ") with its KV pool, the high end from the " + hi_en + " end (" + hi + ")"};
+}
+
+void explain_speed(const Context& ctx, const SimulationFacts& f, const PerformanceResult& res, const SimOutcome& fast,
+                   const SimOutcome& slow, Interval single_step_s, Interval prefill_alone_s, double share, bool burst,
+                   Explain& out) {
+    using namespace explain;
+    const std::vector<ExplainInput> sim = simulation_inputs(ctx, f);
+    const Source simulated{SourceKind::simulation, "docs/serving.md"};
+    const Text times_wide = simulation_ends(f.model, false), rates_wide = simulation_ends(f.model, true);
+    auto entry = [&](Text title, Text formula, Interval value, const char* unit, const Text& why) {
+        Explanation x;
+        x.title = std::move(title);
+        x.formula = std::move(formula);
+        x.value = value;
+        x.unit = unit;
+        x.why_wide = why;
+        return x;
+    };
+    auto with_sim = [&](Explanation x, std::vector<ExplainInput> first) {
+        x.inputs = std::move(first);
+        x.inputs.insert(x.inputs.end(), sim.begin(), sim.end());
+        return x;
+    };
+
+    Explanation ttft = entry({"首字延迟（中位数）", "Time to first token, median"},
+                             {"服务模拟的稳态中，从发出请求到第一个 token 的中位数：等待进入批次 + 提示分块与解码共享的各步 + 一步",
+                              "median, in the serving simulation's steady state, from sending a request to its first token: "
+                              "the wait for admission + the prompt's chunks in steps shared with the decodes + one step"},
+                             res.ttft_s, "s", times_wide);
+    out.set("performance.ttft_s",
+            with_sim(std::move(ttft), {given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated)}));
+
+    Explanation p90 = entry({"首字延迟（p90）", "Time to first token, p90"},
+                            {"同一模拟中首字延迟的第 90 百分位；首字目标按它判断",
+                             "the 90th percentile of the same simulation's times to first token; the TTFT target is judged on it"},
+                            res.ttft_p90_s, "s", times_wide);
+    out.set("performance.ttft_p90_s",
+            with_sim(std::move(p90), {given({"首字延迟中位数", "median time to first token"}, res.ttft_s, "s",
+                                            {SourceKind::computed, "performance.ttft_s"}),
+                                      given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated)}));
+
+    Explanation tpot = entry({"每个用户的生成速度", "Tokens/s per user"},
+                             {"1 ÷ 每个输出 token 的中位时间（解码各步，含被预填充拖慢的步）",
+                              "1 ÷ the median time per output token (the decode steps, those slowed by prefill included)"},
+                             res.decode_tps_per_seq, "tok/s", rates_wide);
+    tpot.combine = Combine::product;
+    out.set("performance.decode_tps_per_seq",
+            with_sim(std::move(tpot), {divisor({"每个输出 token 的中位时间", "median time per output token"},
+                                               Interval::of(fast.tpot_p50_s, slow.tpot_p50_s), "s", simulated),
+                                       given({"平均批次的一步解码", "one decode step at the mean batch"}, res.decode_step_s, "s",
+                                             {SourceKind::computed, "performance.decode_step_s"})}));
+
+    Explanation thr = entry({"总吞吐", "Total throughput"},
+                            {"每个副本稳态下每秒输出的 token × 副本承担的用户份额（并发 ÷ 每副本用户数）",
+                             "output tokens per second of one replica in the steady state × the replicas' share of the users "
+                             "(concurrency ÷ users per replica)"},
+                            res.throughput_tps, "tok/s", rates_wide);
+    thr.combine = Combine::product;
+    out.set("performance.throughput_tps",
+            with_sim(std::move(thr), {factor({"每个副本的吞吐", "throughput of one replica"},
+                                             Interval::of(slow.throughput_tps, fast.throughput_tps), "tok/s", simulated),
+                                      factor({"副本份额", "replicas' share"}, share, "", {SourceKind::scenario, "scenario.concurrency"})}));
+
+    Explanation flight = entry({"处理中的请求", "Requests in flight"},
+                               {"每个副本批次中序列数的时间平均 × 副本份额", "sequences in one replica's batch, time-averaged × the replicas' share"},
+                               res.requests_in_flight, "", rates_wide);
+    flight.combine = Combine::product;
+    out.set("performance.requests_in_flight",
+            with_sim(std::move(flight), {factor({"每个副本的平均批次", "mean batch of one replica"},
+                                                Interval::of(fast.mean_running, slow.mean_running), "", simulated),
+                                         factor({"副本份额", "replicas' share"}, share, "", {SourceKind::scenario, "scenario.concurrency"})}));
+
+    Explanation one = entry({"单用户速度", "One user alone"},
+                            {"1 ÷ 单个序列在提示 + 一半输出位置的一步解码", "1 ÷ one decode step of a single sequence at position prompt + output / 2"},
+                            res.single_stream_tps, "tok/s", rates_wide);
+    one.combine = Combine::product;
+    one.inputs = {divisor({"单序列的一步解码", "one decode step of one sequence"}, single_step_s, "s", {SourceKind::computed, "step_model"}),
+                  given({"内存带宽", "memory bandwidth"}, ctx.hardware.bandwidth_gbs.value_or(0.0), "GB/s",
+                        {SourceKind::catalog, "hardware/" + ctx.hardware.id}),
+                  given({"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"}, f.model.stream_gbs(), "GB/s",
+                        {SourceKind::calibration, "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".eta_mem"})};
+    out.set("performance.single_stream_tps", std::move(one));
+
+    Explanation prefill = entry({"预填充速度", "Prefill speed"},
+                                {"提示长度 ÷ 单独处理它的各块所需时间（每块的 FLOPs 按峰值 × MFU，至少读一遍权重）",
+                                 "prompt ÷ the time its chunks take alone (each chunk's FLOPs at peak × MFU, at least one read of "
+                                 "the weights)"},
+                                res.prefill_tps, "tok/s", rates_wide);
+    prefill.combine = Combine::product;
+    prefill.inputs = {factor({"提示长度", "prompt"}, static_cast<double>(f.workload.prompt_tokens), "tokens",
+                             {SourceKind::scenario, "scenario.prompt_tokens"}),
+                      divisor({"单独预填充的时间", "time to prefill it alone"}, prefill_alone_s, "s", {SourceKind::computed, "step_model"}),
+                      given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "",
+                            {SourceKind::calibration, "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".mfu_long"})};
+    if (f.model.compute_known())
+        prefill.inputs.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS",
+                                       {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
+    out.set("performance.prefill_tps", std::move(prefill));
+
+    if (burst) {
+        Explanation b = entry({"突发首字延迟", "Burst time to first token"},
+                              {"所有用户的提示在同一时刻到达时首字延迟的平均（定长压测的第一轮）：压力指标，不用于规划",
+                               "the mean time to first token when every user's prompt arrives at the same instant (a fixed-"
+                               "length load test's first round): a stress figure, never used for sizing"},
+                              res.burst_ttft_s, "s", times_wide);
+        out.set("performance.burst_ttft_s", with_sim(std::move(b), {}));
+    }
 }
 
 }  // namespace
@@ -104,7 +272,7 @@ SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, co
     return *outcome;
 }
 
-PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst) {
+PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst, Explain* explain) {
     PerformanceResult res;
     const Scenario& s = ctx.scenario;
     cards = std::max(1, cards);
@@ -160,7 +328,8 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     StepMix one;
     one.decode_seqs = 1;
     one.decode_positions = mid;
-    res.single_stream_tps = rate_of(model.step_s(one, End::fast), model.step_s(one, End::slow), 1.0);
+    const Interval single_step_s = Interval::of(model.step_s(one, End::fast), model.step_s(one, End::slow));
+    res.single_stream_tps = rate_of(single_step_s.lo, single_step_s.hi, 1.0);
     StepMix batch;
     batch.decode_seqs = std::max(1.0, std::round(slow.mean_running));
     batch.decode_positions = batch.decode_seqs * mid;
@@ -170,9 +339,14 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
 
     const int64_t chunk = slow_sc.step_tokens;
     const double P = static_cast<double>(w.prompt_tokens);
-    res.prefill_tps = rate_of(model.prefill_alone_s(w.prompt_tokens, chunk, End::fast),
-                              model.prefill_alone_s(w.prompt_tokens, chunk, End::slow), P);
+    const Interval prefill_alone = Interval::of(model.prefill_alone_s(w.prompt_tokens, chunk, End::fast),
+                                                model.prefill_alone_s(w.prompt_tokens, chunk, End::slow));
+    res.prefill_tps = rate_of(prefill_alone.lo, prefill_alone.hi, P);
 
+    if (explain) {
+        const SimulationFacts facts{users, replicas, tp, w, fast_sc, slow_sc, model};
+        explain_speed(ctx, facts, res, fast, slow, single_step_s, prefill_alone, share, burst, *explain);
+    }
     return res;
 }
 

@@ -31,7 +31,9 @@ SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, co
 
 // Speed of the scenario's concurrency spread over cards / tp replicas of `tp` cards, each holding `kv`.
 // `burst` adds the stress figure (two more simulations); searches that only judge the targets leave it out.
-PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst = true);
+// With `explain`, records how each performance.* figure was computed (explain.hpp).
+PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const ReplicaKv& kv, bool burst = true,
+                                 Explain* explain = nullptr);
 
 // Output tokens/s of one replica kept full by a closed loop of `clients` requests of `prompt_tokens` in and
 // `output_tokens` out, with no memory limit on the batch (a load tool at saturation).

@@ -63,6 +63,14 @@ public:
     // Every number the step times depend on, as bytes: two models with the same fingerprint time every step alike.
     const std::string& fingerprint() const { return fingerprint_; }
     int tp() const { return tp_; }
+    // The two ends' own figures, for the explanations (explain.hpp): bytes streamed per second (bandwidth × η ×
+    // dequantization, within llama.cpp's ceiling) in GB/s, the matmul peak in TFLOPS (0 when unknown), the
+    // fixed cost per step and the cost per further sequence in ms. Low end: the slow end's figure.
+    Interval stream_gbs() const { return Interval::of(slow_.rate_bps, fast_.rate_bps) / 1e9; }
+    Interval peak_tflops() const { return Interval::of(slow_.peak_flops, fast_.peak_flops) / 1e12; }
+    Interval t0_ms() const { return Interval::of(fast_.t0_s, slow_.t0_s) * 1e3; }
+    Interval t_seq_ms() const { return Interval::of(fast_.t_seq_s, slow_.t_seq_s) * 1e3; }
+    Interval mfu_long() const { return Interval::of(slow_.mfu_long, fast_.mfu_long); }
 
 private:
     struct Coefficients {

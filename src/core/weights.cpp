@@ -174,6 +174,7 @@ WeightsEstimate size_only_estimate(const ModelArch& m, const WeightFormat& f) {
     e.bytes = colocated_weights_bytes(p.total, f);
     e.active_bytes = p.total > 0 ? e.bytes * (p.active / p.total) : Interval::exact(0.0);
     e.bits_per_weight = p.total > 0 ? e.bytes.hi * 8.0 / p.total : 0.0;
+    e.params = p.total;
     e.classes.push_back(TensorClassBytes{"all", p.total, f.id, e.bytes.hi});
     return e;
 }
@@ -208,6 +209,7 @@ WeightsEstimate estimate_weights(const ModelArch& m, const WeightFormat& f) {
     e.bytes = Interval::of(lo.total, hi.total);
     e.active_bytes = Interval::of(active_bytes_of(tensors, lo, m), active_bytes_of(tensors, hi, m));
     e.bits_per_weight = elements > 0 ? hi.total * 8.0 / elements : 0.0;
+    e.params = elements;
     e.classes = classes_of(tensors, hi);  // the classes describe the layout that gives bytes.hi
     return e;
 }

@@ -21,6 +21,7 @@ struct TensorClassBytes {
 struct WeightsEstimate {
     Interval bytes;             // resident bytes; an interval only where the format's layout is uncertain
     double bits_per_weight = 0; // bytes × 8 / total params
+    double params = 0;          // the weights counted (the tensors laid out, or the stated total)
     Interval active_bytes;      // bytes read per decode step: everything but the unrouted experts
     std::vector<TensorClassBytes> classes;
 };

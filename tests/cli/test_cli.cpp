@@ -333,3 +333,33 @@ TEST(Cli, ErrorsFollowLang) {
     CliRun en = run("estimate --scenario - --lang en", R"({"traffic": {"lengths": {"a": [1, 2]}}})");
     EXPECT_EQ(en.err, "error: scenario.traffic.lengths: must be \"fixed\" or \"varied\", got an object\n");
 }
+
+TEST(Cli, ExplainPrintsEveryEntryInTheLanguageAsked) {
+    // DeepSeek-R1 on 8 × H200 under vLLM: the MLA latent cache is copied on each of the TP 8 cards, and the KV line
+    // shows that × 8 with its reason, in zh and in en.
+    const std::string flags = " --model DeepSeek-R1 --weights fp8 --engine vllm --hardware nvidia-h200-sxm-141gb --count 8"
+                              " --context 32768 --prompt 2000 --output 500 --concurrency 8";
+    const CliRun zh = run("estimate --explain --lang zh" + flags);
+    ASSERT_EQ(zh.code, 0) << zh.err;
+    const CliRun en = run("estimate --explain --lang en" + flags);
+    ASSERT_EQ(en.code, 0) << en.err;
+    const CliRun plain = run("estimate --lang en" + flags);
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    EXPECT_EQ(en.out.rfind(plain.out, 0), 0u) << "--explain changes the report before its explanations";
+    EXPECT_EQ(plain.out.find("How each figure was computed"), std::string::npos);
+
+    const CliRun j = run("estimate --json" + flags);
+    ASSERT_EQ(j.code, 0) << j.err;
+    const json result = json::parse(j.out);
+    ASSERT_TRUE(result["explain"].is_object());
+    ASSERT_GE(result["explain"].size(), 20u);
+    for (const auto& [key, e] : result["explain"].items()) {
+        EXPECT_NE(en.out.find("(" + key + ")"), std::string::npos) << key;
+        EXPECT_NE(en.out.find(e["formula"]["en"].get<std::string>()), std::string::npos) << key;
+        EXPECT_NE(zh.out.find(e["formula"]["zh"].get<std::string>()), std::string::npos) << key;
+    }
+    EXPECT_NE(zh.out.find("各数值的计算方式"), std::string::npos);
+    EXPECT_NE(zh.out.find("× 每份 KV 的份数：MLA 潜在缓存在 TP 8 的每张卡上各存一份: 8"), std::string::npos) << zh.out;
+    EXPECT_NE(en.out.find("× copies: the MLA latent cache is kept whole on each of the TP 8 cards: 8"), std::string::npos);
+    EXPECT_NE(en.out.find("→ 137 GiB"), std::string::npos);
+}

@@ -2,7 +2,7 @@
 // constant's citation, a card's datasheet figure, a model's config.json) with the arithmetic in the comments, and
 // never from the program's current output. They exist so that the mutations of tests/mutations/*.txt fail the
 // suite (scripts/mutate.sh, docs/testing.md): a 10× all-reduce latency, a lower GGUF bandwidth ceiling, a judgement
-// on the wrong end of an interval or a figure without its trace each break one of these.
+// on the wrong end of an interval or a figure without its explanation each break one of these.
 #include "support.hpp"
 
 #include "judge.hpp"
@@ -277,16 +277,16 @@ TEST(PinnedNumbers, ExpertOffloadIsTheRemedyOnlyWhenItMeetsBothTargetsAtBest) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Every headline figure carries its trace.
+// Every headline figure carries its explanation.
 // ---------------------------------------------------------------------------------------------------------
 
-TEST(PinnedNumbers, EveryHeadlineFigureHasOneTraceNamingAFieldOfTheResult) {
-    // The figures the page's memory and speed panels and the CLI's report headline, each explained by one trace
-    // (key = the field's path in the result JSON, a formula, the values substituted).
+TEST(PinnedNumbers, EveryHeadlineFigureHasOneExplanationNamingAFieldOfTheResult) {
+    // The figures the page's memory and speed panels and the CLI's report headline, each explained by exactly one
+    // entry (key = the field's path in the result JSON; a formula and the inputs with their values).
     const std::vector<std::string> headline = {
         "memory.weights_gib",          "memory.kv_per_token_kib",          "memory.kv_cache_gib",
         "memory.activations_gib",      "memory.runtime_gib",               "memory.total_gib",
-        "fit.fits",                    "performance.decode_tps_per_seq",   "performance.single_stream_tps",
+        "fit.max_concurrency",         "performance.decode_tps_per_seq",   "performance.single_stream_tps",
         "performance.prefill_tps",     "performance.ttft_s",               "performance.ttft_p90_s",
         "performance.burst_ttft_s",    "performance.throughput_tps",       "performance.requests_in_flight"};
     const std::vector<std::filesystem::path> files = golden_files();
@@ -295,17 +295,20 @@ TEST(PinnedNumbers, EveryHeadlineFigureHasOneTraceNamingAFieldOfTheResult) {
         SCOPED_TRACE(f.filename().string());
         const Result r = estimate_ok(golden_scenario(f.filename().string()));
         for (const std::string& key : headline) {
-            const auto n = std::count_if(r.trace.begin(), r.trace.end(), [&](const Trace& t) { return t.key == key; });
+            const auto n = std::count_if(r.explain.entries.begin(), r.explain.entries.end(),
+                                         [&](const auto& e) { return e.first == key; });
             EXPECT_EQ(n, 1) << key;
         }
-        // Every trace explains a field that exists (memory.kv_cache_gib → /memory/kv_cache_gib).
+        // Every headline entry explains a field that exists (memory.kv_cache_gib → /memory/kv_cache_gib).
         const nlohmann::json j = result_to_json(r, "en");
-        for (const Trace& t : r.trace) {
-            std::string pointer = "/" + t.key;
+        for (const std::string& key : headline) {
+            const Explanation* x = r.explain.find(key);
+            if (!x) continue;
+            std::string pointer = "/" + key;
             std::replace(pointer.begin(), pointer.end(), '.', '/');
-            EXPECT_TRUE(j.contains(nlohmann::json::json_pointer(pointer))) << t.key;
-            EXPECT_FALSE(t.formula.empty()) << t.key;
-            EXPECT_FALSE(t.values.empty()) << t.key;
+            EXPECT_TRUE(j.contains(nlohmann::json::json_pointer(pointer))) << key;
+            EXPECT_FALSE(x->formula.en.empty()) << key;
+            EXPECT_FALSE(x->inputs.empty()) << key;
         }
     }
 }

@@ -133,7 +133,10 @@ TEST_F(Glyphs, CoreSentencesForASpreadOfScenarios) {
         for (const Text& w : r->warnings) both(w, "warning");
         for (const PlanRow& p : r->plan) check(p.name + p.note, where + " plan");
         both(r->deploy.launch_command, "deploy"), both(r->deploy.load_test_command, "deploy");
-        for (const Trace& t : r->trace) check(t.formula + t.values, where + " trace " + t.key);
+        for (const auto& [key, x] : r->explain.entries) {
+            both(x.title, "explanation"), both(x.formula, "explanation"), both(x.why_wide, "explanation");
+            for (const ExplainInput& in : x.inputs) both(in.name, "explanation input");
+        }
     }
     EXPECT_GT(estimated, static_cast<int>(scenarios.size()) / 2);
 }

@@ -68,15 +68,6 @@ protected:
                shell_of(d.load_test_command.zh).find(line) != std::string::npos;
     }
 
-    // TODO(issue #9): the core's traces (Trace::formula, Trace::values) are English only, in the result JSON
-    // and the CLI as on the page; bilingual traces change the result contract and are left for a follow-up.
-    bool in_trace(const std::string& line) const {
-        if (!page_->state().result || line.size() < 8) return false;
-        for (const Trace& t : page_->state().result->trace)
-            if (t.formula.find(line) != std::string::npos || t.values.find(line) != std::string::npos) return true;
-        return false;
-    }
-
     void check(const std::string& text, const std::string& where) {
         // A table row is logged as one line, "| a | b |": each cell is a text of its own.
         std::string cells = text;
@@ -87,7 +78,7 @@ protected:
             ++lines_;
             while (!line.empty() && line.front() == ' ') line.erase(0, 1);
             while (!line.empty() && (line.back() == ' ' || line.back() == '|')) line.pop_back();
-            if (has_cjk(line) || in_shell_line(line) || in_trace(line)) continue;
+            if (has_cjk(line) || in_shell_line(line)) continue;
             std::string stripped = line;
             // Longest names first, so "NVIDIA H100 SXM" goes before "H100".
             std::vector<std::string> names(names_.begin(), names_.end());
@@ -123,7 +114,7 @@ TEST_F(ZhText, DefaultAndGoldenScenariosDrawNoEnglishSentence) {
     EXPECT_GT(lines_, 500u);
 }
 
-// Tooltips: hover a grid over the default page (labels, figures with traces, table rows, help markers) and
+// Tooltips: hover a grid over the default page (labels, figures with explanations, table rows, help markers) and
 // capture each frame: ImGui ends the log at the tooltip's End(), so the capture ends with the tooltip.
 TEST_F(ZhText, TooltipsDrawNoEnglishSentence) {
     page_.reset();  // one ImGui context at a time

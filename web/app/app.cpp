@@ -12,6 +12,7 @@
 #include "scenario_json.hpp"
 #include "scenario_link.hpp"
 #include "scenario_url.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 
@@ -43,6 +44,8 @@ bool app_fonts_dirty(AppState* s) { return s->lazy_glyphs.atlas_dirty; }
 std::string app_missing_glyphs(AppState* s) { return missing_glyphs(*s); }
 
 std::string app_picker_box(const std::string& combo_id) { return picker_box(combo_id); }
+std::string app_open_tooltip() { return LastTooltipText(); }
+std::string app_figure_box(const std::string& key) { return FigureBox(key); }
 
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] host API (JSON, URL, language)
@@ -197,6 +200,7 @@ bool app_frame(AppState* sp) {
     }
     ImGui::End();
     note_user_text(s);  // a character the atlas lacks asks for the common-CJK font (fonts.hpp)
+    EndTooltipFrame();  // the explanation shown this frame becomes the debug hook's answer
 
     bool animating = false;
     if (s.frames_wanted > 0) {

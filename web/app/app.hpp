@@ -35,6 +35,11 @@ bool app_fonts_dirty(AppState* s);
 std::string app_missing_glyphs(AppState* s);
 // Tests: where the picker `combo_id` ("##model", "##hardware") drew its closed box, "x0 y0 x1 y1" ("" if not yet).
 std::string app_picker_box(const std::string& combo_id);
+// Tests: the text of the figure explanation shown in the last frame (title = value, formula, one line per input,
+// why wide), "" when none was open.
+std::string app_open_tooltip();
+// Tests: where the explained figure `key` ("performance.ttft_s") was last drawn, "x0 y0 x1 y1" ("" if not).
+std::string app_figure_box(const std::string& key);
 
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);

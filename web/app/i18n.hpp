@@ -291,8 +291,11 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(exchange_fmt, "按 1 USD = %s CNY 换算", "converted at 1 USD = %s CNY")                            \
     /* results: warnings and hover */                                                                   \
     X(sec_warnings, "注意", "Warnings")                                                                 \
-    X(trace_formula, "公式", "Formula")                                                                 \
-    X(trace_values, "代入", "Values")
+    X(explain_formula, "公式", "Formula")                                                               \
+    X(explain_input, "输入", "Input")                                                                   \
+    X(explain_value, "数值", "Value")                                                                   \
+    X(explain_source, "来源", "Source")                                                                 \
+    X(explain_why_wide, "区间来由", "Why this wide")
 
 enum class S : int {
 #define INFERSIZER_I18N_ENUM(key, zh, en) key,

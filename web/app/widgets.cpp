@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
@@ -260,31 +261,108 @@ void JudgedWord(const ImVec4& color, const char* word, const char* probe_id) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Traces and text
+// Explanations and text
 // ---------------------------------------------------------------------------------------------------
-void TraceTooltip(const AppState& s, const char* key) {
-    if (!s.result || !ImGui::IsItemHovered()) return;
-    bool open = false;
-    for (const Trace& t : s.result->trace) {
-        if (t.key != key) continue;
-        if (!open) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
-            MutedText(key);
-            open = true;
-        }
-        WrappedText(std::string(tr(S::trace_formula, s.lang)) + ": " + t.formula);
-        if (!t.values.empty()) WrappedText(std::string(tr(S::trace_values, s.lang)) + ": " + t.values);
-    }
-    if (open) {
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+namespace {
+std::string g_tooltip_this_frame, g_tooltip_last_frame;  // the debug hook's text (LastTooltipText)
+std::map<std::string, ImRect> g_figure_boxes;             // where each explained figure was last drawn
+}  // namespace
+
+const std::string& LastTooltipText() { return g_tooltip_last_frame; }
+
+std::string FigureBox(const std::string& key) {
+    const auto it = g_figure_boxes.find(key);
+    if (it == g_figure_boxes.end()) return "";
+    const ImRect& r = it->second;
+    return std::to_string(r.Min.x) + " " + std::to_string(r.Min.y) + " " + std::to_string(r.Max.x) + " " + std::to_string(r.Max.y);
 }
 
-void FigureText(const AppState& s, const char* key, const std::string& text) {
+void EndTooltipFrame() {
+    g_tooltip_last_frame.swap(g_tooltip_this_frame);
+    g_tooltip_this_frame.clear();
+}
+
+void ExplainTooltip(const AppState& s, const std::string& key) {
+    if (!s.result) return;
+    const Explanation* x = s.result->explain.find(key);
+    if (!x) return;
+    const std::string& lang = s.lang_code();
+    const float em = ImGui::GetFontSize();
+    std::string& text = g_tooltip_this_frame;
+    text.clear();
+    auto line = [&](const std::string& t) {
+        WrappedText(t);
+        text += t + "\n";
+    };
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(em * 34);
+    const std::string head = x->title.in(lang) + " = " + explain_value_text(x->value, x->unit, lang);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    line(head);
+    ImGui::PopStyleColor();
+    line(std::string(tr(S::explain_formula, s.lang)) + (lang == "zh" ? "：" : ": ") + x->formula.in(lang));
+    if (!x->inputs.empty() &&
+        ImGui::BeginTable("##explain_inputs", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+        ImGui::TableSetupColumn(tr(S::explain_input, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 15);
+        ImGui::TableSetupColumn(tr(S::explain_value, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 8);
+        ImGui::TableSetupColumn(tr(S::explain_source, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 10);
+        ImGui::TableHeadersRow();
+        for (const ExplainInput& in : x->inputs) {
+            // How the input enters the figure: × ÷ + multiply out; · is only given (a simulation's input).
+            const char* mark = in.role == InputRole::factor ? "× " : in.role == InputRole::divisor ? "÷ " : in.role == InputRole::term ? "+ " : "· ";
+            const std::string name = mark + in.name.in(lang), value = explain_value_text(in.value, in.unit, lang),
+                              source = explain_source_text(in.source, lang);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            TextWrappedCjk(name);
+            ImGui::TableNextColumn();
+            TextWrappedCjk(value);
+            ImGui::TableNextColumn();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            TextWrappedCjk(source);
+            ImGui::PopStyleColor();
+            text += name + " | " + value + " | " + source + "\n";
+        }
+        ImGui::EndTable();
+    }
+    MutedText(std::string(tr(S::explain_why_wide, s.lang)) + (lang == "zh" ? "：" : ": ") + x->why_wide.in(lang));
+    text += std::string(tr(S::explain_why_wide, s.lang)) + ": " + x->why_wide.in(lang) + "\n";
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+void ExplainMarker(const AppState& s, const std::string& key) {
+    if (!s.result || !s.result->explain.find(key)) return;
+    const ImRect figure = GImGui->LastItemData.Rect;
+    const float em = ImGui::GetFontSize();
+    ImGui::SameLine(0, em * 0.2f);
+    // A circled "i" drawn with the draw list: the subset fonts need no ⓘ glyph, and it scales with the font.
+    const float d = em * 0.72f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(d, em));
+    const ImVec2 c(p.x + d * 0.5f, p.y + em * 0.5f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    dl->AddCircle(c, d * 0.5f, col, 16, std::max(1.0f, em * 0.07f));
+    dl->AddCircleFilled(ImVec2(c.x, c.y - d * 0.22f), std::max(1.0f, em * 0.06f), col);
+    dl->AddLine(ImVec2(c.x, c.y - d * 0.07f), ImVec2(c.x, c.y + d * 0.27f), col, std::max(1.0f, em * 0.09f));
+    // One item over the figure and its mark: hovered, tapped or focused by keyboard navigation.
+    ImRect bb = figure;
+    bb.Add(ImRect(p, ImVec2(p.x + d, p.y + em)));
+    const ImGuiID id = ImGui::GetID(("##explain_" + key).c_str());
+    ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it
+    if (!ImGui::ItemAdd(bb, id)) return;
+    g_figure_boxes[key] = bb;
+    IMGUI_TEST_ENGINE_ITEM_INFO(id, ("##explain_" + key).c_str(), 0);
+    ImGui::RenderNavHighlight(bb, id);
+    // While the keyboard navigates, ImGui reports the focused item as the hovered one (IsItemHovered), so this
+    // one test covers the mouse, a tap (which moves the mouse there) and keyboard focus.
+    if (ImGui::IsItemHovered()) ExplainTooltip(s, key);
+}
+
+void FigureText(const AppState& s, const std::string& key, const std::string& text) {
     ImGui::TextUnformatted(text.c_str());
-    TraceTooltip(s, key);
+    ExplainMarker(s, key);
 }
 
 void SectionTitle(const char* text) {

@@ -1,5 +1,5 @@
 // widgets.hpp — the page's small shared widgets: a slider with typed entry that refuses out-of-range
-// values on the spot, the verdict colours (always with a word), and formula-trace tooltips.
+// values on the spot, the verdict colours (always with a word), and the figures' explanation tooltips.
 #pragma once
 
 #include "app_state.hpp"
@@ -51,11 +51,22 @@ void VerdictBadge(Verdict v, const char* word, const char* probe_id = nullptr);
 // A judged word in its verdict colour ("meets target"), which the headless UI test reads as word + probe_id.
 void JudgedWord(const ImVec4& color, const char* word, const char* probe_id);
 
-// --- Traces -----------------------------------------------------------------------------------------
-// When the last item is hovered, shows every trace line of `key` (formula and substituted values).
-void TraceTooltip(const AppState& s, const char* key);
-// Text followed by its trace on hover.
-void FigureText(const AppState& s, const char* key, const std::string& text);
+// --- Explanations -----------------------------------------------------------------------------------
+// The core's explanation of the figure at `key` (Result::explain, "memory.kv_cache_gib"), drawn as a tooltip: its
+// title in words with the value, the formula, the inputs as a table (name, value, source) and why it is as wide
+// as it is, in the page's language. Draws nothing when the result has no entry for `key`.
+void ExplainTooltip(const AppState& s, const std::string& key);
+// Marks the item just drawn as explained: a small ⓘ after it (drawn, not a glyph), and one item over both that
+// the mouse hovers, a tap lands on and keyboard navigation focuses; any of the three shows ExplainTooltip.
+// Nothing when the result has no entry for `key`.
+void ExplainMarker(const AppState& s, const std::string& key);
+// Text followed by its marker.
+void FigureText(const AppState& s, const std::string& key, const std::string& text);
+// Tests: the text of the explanation tooltip shown in the last frame ("" when none), and the frame's end.
+const std::string& LastTooltipText();
+void EndTooltipFrame();
+// Tests: where the figure `key` and its marker were last drawn, "x0 y0 x1 y1" in logical px; "" when not drawn.
+std::string FigureBox(const std::string& key);
 
 // A section's title line with a rule under it.
 void SectionTitle(const char* text);

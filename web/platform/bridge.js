@@ -319,6 +319,13 @@
       // [font size in CSS px, atlas size in device px, ImGui's display width, height in CSS px]: the size
       // chosen from the window (font_size.hpp) and the size the layout used.
       fontPx() { return started ? callString('is_debug_font').split(' ').map(Number) : null; },
+      // The text of the figure explanation open in the last frame (title = value, formula, inputs, why wide); '' when none.
+      openTooltip() { return started ? callString('is_debug_tooltip') : ''; },
+      // Where an explained figure was last drawn, [x0, y0, x1, y1] in CSS px ('performance.ttft_s'); null before drawn.
+      figureBox(key) {
+        const box = started ? callString('is_debug_figure_box', [key]) : '';
+        return box ? box.split(' ').map(Number) : null;
+      },
       // Characters shown that the font atlas cannot draw right now ('?' on screen); '' when none.
       missingGlyphs() { return started ? callString('is_missing_glyphs') : ''; },
       // A searchable picker's closed box, [x0, y0, x1, y1] in CSS px ('##model', '##hardware'); null before drawn.

@@ -449,6 +449,13 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_picker_box(const char* combo_id) {
     return hand_to_js(infersizer::app::app_picker_box(combo_id ? combo_id : ""));
 }
 
+// Tests: the text of the figure explanation open in the last frame ("" when none).
+EMSCRIPTEN_KEEPALIVE const char* is_debug_tooltip() { return hand_to_js(infersizer::app::app_open_tooltip()); }
+// Tests: where the explained figure `key` was last drawn, "x0 y0 x1 y1" in CSS px ("" before drawn).
+EMSCRIPTEN_KEEPALIVE const char* is_debug_figure_box(const char* key) {
+    return hand_to_js(infersizer::app::app_figure_box(key ? key : ""));
+}
+
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
 // Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw

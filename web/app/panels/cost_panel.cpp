@@ -15,7 +15,7 @@ namespace infersizer::app {
 
 namespace {
 
-// "$328 – $639 /月" with its trace, then "≈ ¥2,310 – ¥4,480" muted, on the same line when it fits.
+// "$328 – $639 /月" with its explanation, then "≈ ¥2,310 – ¥4,480" muted, on the same line when it fits.
 void money_per_month(const AppState& s, const char* key, Interval usd, double cny_per_usd) {
     FigureText(s, key, fmt_money_interval(usd, "USD", 0) + " " + tr(S::per_month, s.lang));
     const std::string converted = fmt_money_converted(usd, "USD", cny_per_usd);
@@ -86,6 +86,7 @@ void DrawCostPanel(AppState& s) {
     if (c.has_gpu_price) {
         money_per_month(s, "cost.self_hosted_per_month_usd", c.self_hosted_per_month_usd, c.cny_per_usd);
         MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang));
+        ExplainMarker(s, "cost.self_hosted_per_mtok_usd");
         // Which cards and how many the figure prices: the core's pick ("4 × H100 SXM"), never the page's.
         if (!c.self_hosted_config.empty())
             ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),

@@ -22,7 +22,7 @@ namespace {
 
 struct Part {
     S label;
-    const char* key;  // result path: the trace to show on hover
+    const char* key;  // result path: the explanation to show on hover
     Interval gib;
     ImU32 color;
 };
@@ -38,18 +38,8 @@ std::vector<Part> parts_of(const MemoryResult& m) {
     };
 }
 
-void part_tooltip(const AppState& s, const Part& p) {
-    ImGui::BeginTooltip();
-    ImGui::Text("%s: %s", tr(p.label, s.lang), fmt_interval(p.gib, tr(S::unit_gib, s.lang)).c_str());
-    for (const Trace& t : s.result->trace)
-        if (t.key == p.key) {
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
-            MutedText(t.formula);
-            MutedText(t.values);
-            ImGui::PopTextWrapPos();
-        }
-    ImGui::EndTooltip();
-}
+// A part of the bar: the core's explanation of its figure.
+void part_tooltip(const AppState& s, const Part& p) { ExplainTooltip(s, p.key); }
 
 // The vertical lines drawn over the bar. Each has a legend entry and a tooltip saying what it marks, so
 // nobody has to guess which line is the capacity and which the budget.
@@ -216,7 +206,7 @@ void draw_marker_legend(const AppState& s, const MemoryResult& m, const std::fun
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] legend and fit
 // ---------------------------------------------------------------------------------------------------
-// A flowing legend: swatch, name and figure per part, wrapping to the width; each figure shows its trace.
+// A flowing legend: swatch, name and figure per part, wrapping to the width; each figure shows its explanation.
 void draw_legend(const AppState& s, const std::vector<Part>& parts) {
     const float em = ImGui::GetFontSize();
     const char* gib = tr(S::unit_gib, s.lang);
@@ -260,7 +250,7 @@ void draw_fit(const AppState& s) {
         FigureText(s, "memory.total_gib", fmt_interval(m.total_gib, "", 3) + " / " + fmt_sig(m.budget_gib, 3) + " " + gib);
         MutedTextFlow(std::string(tr(S::mem_budget, s.lang)) + " · " + tr(S::mem_capacity, s.lang) + " " +
                       fmt_sig(m.capacity_gib, 3) + " " + gib);
-        TraceTooltip(s, "fit.fits");
+        ExplainMarker(s, "memory.budget_gib");
     }
     // One replica's figures; the copies together.
     if (m.replicas > 1)
@@ -278,7 +268,7 @@ void draw_fit(const AppState& s) {
                        fmt_count_interval(r.fit.max_context, "", s.lang).c_str()));
     }
     MutedText(std::string(tr(S::kv_per_token, s.lang)) + " " + fmt_interval(m.kv_per_token_kib, tr(S::unit_kib, s.lang)));
-    TraceTooltip(s, "memory.kv_per_token_kib");
+    ExplainMarker(s, "memory.kv_per_token_kib");
     MutedTextFlow(std::string(tr(S::engine_reserved, s.lang)) + " " + fmt_interval(m.engine_reserved_gib, gib));
 }
 

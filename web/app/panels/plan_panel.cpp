@@ -104,7 +104,9 @@ void DrawPlanPanel(AppState& s) {
         ImGui::PopID();
         ImGui::TableNextColumn();
         // Cards and replicas whenever the core planned them (multi-node plans too); "—" when it could not.
-        ImGui::TextUnformatted(row.cards.hi > 0 ? fmt_interval(row.cards, "").c_str() : "—");
+        const std::string prefix = "plan[" + std::to_string(i) + "].";
+        if (row.cards.hi > 0) FigureText(s, prefix + "cards", fmt_interval(row.cards, ""));
+        else ImGui::TextUnformatted("—");
         ImGui::TableNextColumn();
         ImGui::Text("%d", row.tp);
         ImGui::TableNextColumn();
@@ -116,7 +118,7 @@ void DrawPlanPanel(AppState& s) {
                    row.meets_targets ? tr(S::yes, s.lang) : (row.fits ? tr(S::no, s.lang) : tr(S::not_fits, s.lang)),
                    ("##plan_meets_" + row.hardware).c_str());
         ImGui::TableNextColumn();
-        if (row.has_price) ImGui::TextUnformatted(fmt_money_interval(row.cost_per_month, row.currency, 0).c_str());
+        if (row.has_price) FigureText(s, prefix + "cost_per_month", fmt_money_interval(row.cost_per_month, row.currency, 0));
         else MutedText(tr(S::no_price, s.lang));
         ImGui::TableNextColumn();
         MutedText(row.note_text.in(s.lang_code()));  // row.note is the English side only
