@@ -16,6 +16,7 @@
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -130,7 +131,9 @@ int cmd_catalog(const std::vector<std::string>& args) {
 }
 
 int cmd_estimate(const std::vector<std::string>& args) {
-    bool as_json = false;
+    std::optional<std::string> format_flag;  // --format KIND, checked after the loop so its error follows --lang wherever it stands
+    bool json_flag = false;   // --json: the same as --format json
+    std::string first_of_two; // which of --json / --format came first, to name a conflict
     std::string lang = default_lang();
     std::string scenario_path;
     std::string catalog_path;
@@ -139,8 +142,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         const std::string& a = args[i];
         const cli::Option* o = cli::find_option(a);
         if (!o) return fail("error: estimate: unknown option '" + a + "'; see infersizer --help");
-        if (!o->value) {
-            as_json = true;  // --json is the only switch
+        if (!o->value) {  // --json is the only switch
+            json_flag = true;
+            if (first_of_two.empty()) first_of_two = "--json";
             continue;
         }
         if (i + 1 >= args.size()) return fail(std::string("error: ") + o->flag + ": needs a value (" + o->value + ")");
@@ -148,6 +152,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         if (a == "--lang") {
             if (v != "zh" && v != "en") return fail("error: --lang: must be zh or en, got \"" + v + "\"");
             lang = v;
+        } else if (a == "--format") {
+            format_flag = v;
+            if (first_of_two.empty()) first_of_two = "--format";
         } else if (a == "--scenario") {
             scenario_path = v;
         } else if (a == "--catalog") {
@@ -155,6 +162,16 @@ int cmd_estimate(const std::vector<std::string>& args) {
         } else {
             set_path(patch, o->json_path, flag_value(*o, v));
         }
+    }
+
+    ReportKind format = json_flag ? ReportKind::json : ReportKind::text;
+    if (format_flag) {
+        auto kind = report_kind_from_string(*format_flag, "--format");
+        if (!kind) return fail(kind.error().cli_line_in(lang));
+        if (json_flag && *kind != ReportKind::json)
+            return fail(first_of_two == "--json" ? "error: --format: conflicts with --json"
+                                                 : "error: --json: conflicts with --format " + *format_flag);
+        format = *kind;
     }
 
     Scenario s;
@@ -183,8 +200,7 @@ int cmd_estimate(const std::vector<std::string>& args) {
         }
         return fail(result.error().cli_line_in(lang));
     }
-    if (as_json) std::cout << result_to_json(*result, lang).dump(1) << "\n";
-    else std::cout << cli::render_report(s, *result, lang);
+    std::cout << render_report(format, s, *result, lang);
     return 0;
 }
 
