@@ -157,10 +157,11 @@ test('export: the DOM text view holds the figures of getResult() and follows set
     for (const name of REPORT_SCENARIOS) {
       const result = await page.evaluate((scenario) => { window.infersizer.setScenario(scenario); return window.infersizer.getResult(); },
         goldenScenario(name));
-      await page.waitForFunction((n) => {
+      await page.waitForFunction(([n, first, model]) => {
         const t = document.querySelector('#is-text-view table[data-section="cards"]');
-        return t && t.tBodies[0].rows.length === n;
-      }, result.plan.length, { timeout: 3000 });
+        return t && t.tBodies[0].rows.length === n && t.tBodies[0].rows[0].cells[0].textContent === first &&
+          document.getElementById('is-text-view').textContent.includes(model);
+      }, [result.plan.length, result.plan[0].name, result.model_name], { timeout: 3000 });
       const view = await textView(page);
       assert(view.lang === 'en', `text view language ${view.lang}, page en`);
       assert(view.text.includes(result.verdict), `${name}: the verdict sentence is not in the text view`);
