@@ -1,9 +1,11 @@
 // report_csv.cpp — the cards table (the result's plan) as CSV: RFC 4180 (CRLF line ends, every field that holds
 // a comma, a quote or a line break quoted, quotes doubled), a header row of English keys, one row per plan row.
-// Numbers are plain ("1234.5", no grouping, up to six significant figures) so a spreadsheet reads them as numbers;
-// an end the core could not plan or price is an empty field.
+// Numbers are the result JSON's (json_number: four significant digits) written plain ("1234.5", no grouping, no
+// exponent) so a spreadsheet reads them as numbers and they equal getResult()'s; a row without a price has empty
+// cost fields.
 #include "format_text.hpp"
 #include "report.hpp"
+#include "json_number.hpp"
 
 #include <sstream>
 
@@ -18,7 +20,8 @@ std::string field(const std::string& text) {
     return out + "\"";
 }
 
-std::string number(double v) { return fmt::sig(v, 6); }
+// %.10g of a four-digit value prints it in full without an exponent up to 1e10 (1.235e+06 → 1235000).
+std::string number(double v) { return fmt::sig(json_number(v), 10); }
 
 }  // namespace
 

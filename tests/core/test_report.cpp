@@ -3,6 +3,7 @@
 // RFC 4180 parser, the JSON kind, the kind names, and the document the page's text view is built from.
 #include "report.hpp"
 #include "format_text.hpp"
+#include "json_number.hpp"
 #include "report_doc.hpp"
 #include "result_json.hpp"
 #include "support.hpp"
@@ -91,7 +92,8 @@ std::string first_line_difference(const std::string& got, const std::string& wan
     }
 }
 
-bool near(double got, double want) { return std::fabs(got - want) <= 1e-5 * std::max(std::fabs(want), 1.0); }
+// The CSV's figures are the result JSON's (json_number), so they compare exactly.
+bool same_as_json(double got, double want) { return got == json_number(want); }
 
 }  // namespace
 
@@ -174,17 +176,17 @@ TEST(Report, CsvParsesBackToThePlanRows) {
                 const auto& rec = records[i + 1];
                 EXPECT_EQ(rec[col("hardware")], row.hardware);
                 EXPECT_EQ(rec[col("name")], row.name);
-                EXPECT_TRUE(near(std::stod(rec[col("cards_lo")]), row.cards.lo)) << row.hardware;
-                EXPECT_TRUE(near(std::stod(rec[col("cards_hi")]), row.cards.hi)) << row.hardware;
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("cards_lo")]), row.cards.lo)) << row.hardware;
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("cards_hi")]), row.cards.hi)) << row.hardware;
                 EXPECT_EQ(std::stoi(rec[col("tp")]), row.tp);
-                EXPECT_TRUE(near(std::stod(rec[col("replicas_hi")]), row.replicas.hi));
-                EXPECT_TRUE(near(std::stod(rec[col("users_per_replica_lo")]), row.users_per_replica.lo));
-                EXPECT_TRUE(near(std::stod(rec[col("tps_per_user_lo")]), row.decode_tps_per_seq.lo));
-                EXPECT_TRUE(near(std::stod(rec[col("tps_per_user_hi")]), row.decode_tps_per_seq.hi));
-                EXPECT_TRUE(near(std::stod(rec[col("ttft_p90_s_hi")]), row.ttft_s.hi));
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("replicas_hi")]), row.replicas.hi));
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("users_per_replica_lo")]), row.users_per_replica.lo));
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("tps_per_user_lo")]), row.decode_tps_per_seq.lo));
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("tps_per_user_hi")]), row.decode_tps_per_seq.hi));
+                EXPECT_TRUE(same_as_json(std::stod(rec[col("ttft_p90_s_hi")]), row.ttft_s.hi));
                 if (row.has_price) {
-                    EXPECT_TRUE(near(std::stod(rec[col("cost_per_month_lo")]), row.cost_per_month.lo));
-                    EXPECT_TRUE(near(std::stod(rec[col("cost_per_month_hi")]), row.cost_per_month.hi));
+                    EXPECT_TRUE(same_as_json(std::stod(rec[col("cost_per_month_lo")]), row.cost_per_month.lo));
+                    EXPECT_TRUE(same_as_json(std::stod(rec[col("cost_per_month_hi")]), row.cost_per_month.hi));
                 } else {
                     EXPECT_EQ(rec[col("cost_per_month_lo")], "") << "no price: an empty field, not 0";
                 }
