@@ -560,13 +560,17 @@
   // tables with header cells, lists and commands, for selection, copying, screen readers and search engines.
   // The content is the core's report document (report_doc.hpp, the markdown report's source) in the page's
   // language; nothing is computed here. Built with createElement / textContent only: no markup is parsed.
-  let textViewQueued = false;
+  //
+  // The section is a polite live region: it is rebuilt once the result settles (a dragged slider changes it every
+  // frame) and only when its text changed, so a screen reader hears one update, not one per frame.
+  const TEXT_VIEW_DELAY_MS = 200;
+  let textViewTimer = 0;
+  let textViewShown = '';
 
   function scheduleTextView() {
-    if (textViewQueued) return;
-    textViewQueued = true;
-    // After the current call returns: main.cpp's string buffer may still be in use by the caller.
-    queueMicrotask(() => { textViewQueued = false; renderTextView(); });
+    // Later, never inside the call that reported the change: main.cpp's string buffer may still be in use.
+    clearTimeout(textViewTimer);
+    textViewTimer = setTimeout(() => { textViewTimer = 0; renderTextView(); }, TEXT_VIEW_DELAY_MS);
   }
 
   function textElement(tag, text) {
@@ -606,6 +610,8 @@
     const view = element('is-text-view');
     if (!view || !started) return;
     const text = callString('is_get_text_view');
+    if (text === textViewShown) return;
+    textViewShown = text;
     const doc = text ? JSON.parse(text) : null;
     const nodes = [];
     let caption = '';
