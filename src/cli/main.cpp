@@ -17,6 +17,7 @@
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -131,8 +132,10 @@ int cmd_catalog(const std::vector<std::string>& args) {
 }
 
 int cmd_estimate(const std::vector<std::string>& args) {
-    bool as_json = false;
     bool explain = false;  // --explain: the report, then every figure's explanation (the JSON carries them anyway)
+    std::optional<std::string> format_flag;  // --format KIND, checked after the loop so its error follows --lang wherever it stands
+    bool json_flag = false;   // --json: the same as --format json
+    std::string first_of_two; // which of --json / --format came first, to name a conflict
     std::string lang = default_lang();
     std::string scenario_path;
     std::string catalog_path;
@@ -142,8 +145,11 @@ int cmd_estimate(const std::vector<std::string>& args) {
         const cli::Option* o = cli::find_option(a);
         if (!o) return fail("error: estimate: unknown option '" + a + "'; see infersizer --help");
         if (!o->value) {  // the switches
-            if (a == "--json") as_json = true;
             if (a == "--explain") explain = true;
+            if (a == "--json") {
+                json_flag = true;
+                if (first_of_two.empty()) first_of_two = "--json";
+            }
             continue;
         }
         if (i + 1 >= args.size()) return fail(std::string("error: ") + o->flag + ": needs a value (" + o->value + ")");
@@ -151,6 +157,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         if (a == "--lang") {
             if (v != "zh" && v != "en") return fail("error: --lang: must be zh or en, got \"" + v + "\"");
             lang = v;
+        } else if (a == "--format") {
+            format_flag = v;
+            if (first_of_two.empty()) first_of_two = "--format";
         } else if (a == "--scenario") {
             scenario_path = v;
         } else if (a == "--catalog") {
@@ -158,6 +167,16 @@ int cmd_estimate(const std::vector<std::string>& args) {
         } else {
             set_path(patch, o->json_path, flag_value(*o, v));
         }
+    }
+
+    ReportKind format = json_flag ? ReportKind::json : ReportKind::text;
+    if (format_flag) {
+        auto kind = report_kind_from_string(*format_flag, "--format");
+        if (!kind) return fail(kind.error().cli_line_in(lang));
+        if (json_flag && *kind != ReportKind::json)
+            return fail(first_of_two == "--json" ? "error: --format: conflicts with --json"
+                                                 : "error: --json: conflicts with --format " + *format_flag);
+        format = *kind;
     }
 
     Scenario s;
@@ -186,8 +205,9 @@ int cmd_estimate(const std::vector<std::string>& args) {
         }
         return fail(result.error().cli_line_in(lang));
     }
-    if (as_json) std::cout << result_to_json(*result, lang).dump(1) << "\n";
-    else std::cout << cli::render_report(s, *result, lang) << (explain ? cli::render_explain(*result, lang) : "");
+    std::cout << render_report(format, s, *result, lang);
+    // --explain follows the readable report; the JSON carries the entries itself, markdown and CSV stay clean.
+    if (explain && format == ReportKind::text) std::cout << cli::render_explain(*result, lang);
     return 0;
 }
 

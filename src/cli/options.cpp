@@ -27,8 +27,10 @@ const std::vector<Option>& estimate_options() {
         {"--gpu-price", "pricing.gpu", "BASIS", "rental prices: on_demand (default), cheapest, or a provider (AWS, RunPod, ...)", false},
         {"--api", "pricing.api", "PROVIDER/MODEL", "API to compare: auto (default) or e.g. DeepSeek/deepseek-v4-pro", false},
         {"--catalog", nullptr, "FILE", "your own catalog JSON merged over the bundled one (same ids replace)", false},
-        {"--json", nullptr, nullptr, "print exactly one result object (infersizer.result/1)", false},
         {"--explain", nullptr, nullptr, "after the report, how each figure was computed: formula, inputs, sources", false},
+        {"--format", nullptr, "KIND", "text (default: the readable report), markdown (a summary for a design document), "
+         "csv (the cards table) or json (the result)", false},
+        {"--json", nullptr, nullptr, "print exactly one result object (infersizer.result/1); the same as --format json", false},
         {"--lang", nullptr, "zh|en", "language of texts (default: from $LANG, else en)", false},
     };
     return kOptions;
@@ -43,7 +45,7 @@ const Option* find_option(const std::string& flag) {
 std::string usage() {
     std::ostringstream out;
     out << "usage:\n"
-           "  infersizer estimate --scenario FILE.json [--json | --explain] [--lang zh|en]\n"
+           "  infersizer estimate --scenario FILE.json [--format text|markdown|csv|json] [--explain] [--lang zh|en]\n"
            "  infersizer estimate --model ID --weights FMT --hardware ID [--count N] --context N \\\n"
            "                      --prompt N --output N --concurrency N [--engine ID] [--json]\n"
            "  infersizer catalog [--json] [--catalog FILE]\n"

@@ -2,6 +2,8 @@
 // JSON carries no false precision and reads the same in the native and the wasm build.
 #include "result_json.hpp"
 
+#include "json_number.hpp"
+
 #include "version.hpp"
 
 #include <cmath>
@@ -12,16 +14,17 @@ namespace infersizer {
 
 using nlohmann::json;
 
-namespace {
-
-// 4 significant digits; exact integers below 1e6 stay exact.
-double tidy(double v) {
+double json_number(double v) {
     if (!std::isfinite(v)) return 0;  // never reached for valid results; NaN must never reach JSON
     if (v == std::floor(v) && std::fabs(v) < 1e6) return v;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return std::strtod(buf, nullptr);
 }
+
+namespace {
+
+double tidy(double v) { return json_number(v); }
 
 json iv(Interval i) { return {{"lo", tidy(i.lo)}, {"hi", tidy(i.hi)}}; }
 

@@ -24,6 +24,7 @@ import './test_glyphs.mjs';
 import './test_core_text.mjs';
 import './test_deploy_lang.mjs';
 import './test_explain.mjs';
+import './test_export.mjs';
 
 async function setup() {
   requireBuild();

@@ -2,6 +2,7 @@
 // that --json prints exactly one result object.
 #include "bundled_catalog.hpp"
 #include "estimate.hpp"
+#include "report.hpp"
 #include "result_json.hpp"
 #include "scenario_json.hpp"
 
@@ -362,4 +363,51 @@ TEST(Cli, ExplainPrintsEveryEntryInTheLanguageAsked) {
     EXPECT_NE(zh.out.find("× 每份 KV 的份数：MLA 潜在缓存在 TP 8 的每张卡上各存一份: 8"), std::string::npos) << zh.out;
     EXPECT_NE(en.out.find("× copies: the MLA latent cache is kept whole on each of the TP 8 cards: 8"), std::string::npos);
     EXPECT_NE(en.out.find("→ 137 GiB"), std::string::npos);
+}
+
+// --format: text (the default report), markdown, csv and json print exactly what the core's reports give;
+// --json stays the same as --format json; an unknown kind or two different kinds exit 2 naming the flag.
+TEST(Cli, FormatPrintsTheCoresReports) {
+    std::ifstream in(golden("chat_70b_h100_200_users.json"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto s = infersizer::scenario_from_json_text(ss.str());
+    ASSERT_TRUE(s.ok());
+    auto core = infersizer::estimate(infersizer::bundled::catalog(), *s);
+    ASSERT_TRUE(core.ok());
+    const std::string scenario = "estimate --scenario " + golden("chat_70b_h100_200_users.json");
+    for (const char* lang : {"zh", "en"}) {
+        SCOPED_TRACE(lang);
+        const std::string l = std::string(" --lang ") + lang;
+        CliRun md = run(scenario + " --format markdown" + l);
+        ASSERT_EQ(md.code, 0) << md.err;
+        EXPECT_EQ(md.out, infersizer::report_markdown(*s, *core, lang));
+        CliRun csv = run(scenario + " --format csv" + l);
+        ASSERT_EQ(csv.code, 0) << csv.err;
+        EXPECT_EQ(csv.out, infersizer::report_csv(*core, lang));
+        CliRun text = run(scenario + " --format text" + l);
+        EXPECT_EQ(text.out, run(scenario + l).out) << "text is the default";
+        EXPECT_EQ(text.out, infersizer::report_text(*s, *core, lang));
+        CliRun as_json = run(scenario + " --format json" + l);
+        ASSERT_EQ(as_json.code, 0) << as_json.err;
+        EXPECT_EQ(as_json.out, run(scenario + " --json" + l).out) << "--json keeps working, the same as --format json";
+        EXPECT_EQ(json::parse(as_json.out), infersizer::result_to_json(*core, lang));
+    }
+}
+
+TEST(Cli, BadFormatExitsTwoNamingTheFlag) {
+    const std::string scenario = "estimate --scenario " + golden("personal_8b_4090.json");
+    CliRun r = run(scenario + " --format pdf --lang en");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: --format: must be one of text, markdown, csv, json, got \"pdf\"\n");
+    EXPECT_TRUE(r.out.empty());
+    r = run(scenario + " --json --format csv --lang en");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: --format: conflicts with --json\n");
+    r = run(scenario + " --format markdown --json --lang en");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: --json: conflicts with --format markdown\n");
+    r = run(scenario + " --format");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "error: --format: needs a value (KIND)\n");
 }

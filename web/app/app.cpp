@@ -8,6 +8,8 @@
 #include "catalog_json.hpp"
 #include "fonts.hpp"
 #include "panels/panels.hpp"
+#include "report.hpp"
+#include "report_doc.hpp"
 #include "result_json.hpp"
 #include "scenario_json.hpp"
 #include "scenario_link.hpp"
@@ -103,6 +105,35 @@ std::string app_url_errors(AppState* s) {
     for (const Error& e : s->url_errors) out += (out.empty() ? "" : "\n") + e.cli_line();
     return out;
 }
+
+std::string app_get_report(AppState* s, const std::string& kind, const std::string& lang) {
+    const Expected<ReportKind> k = report_kind_from_string(kind, "kind");
+    if (!k) return nlohmann::json{{"error", k.error().path + ": " + k.error().message}}.dump();
+    if (!s->result) return nlohmann::json{{"error", "result: " + (s->catalog ? s->result_error : s->catalog_error)}}.dump();
+    const std::string l = lang == "zh" || lang == "en" ? lang : s->lang_code();
+    return nlohmann::json{{"report", render_report(*k, s->scenario, *s->result, l)}}.dump();
+}
+
+std::string app_get_text_view(AppState* s) {
+    if (!s->result) return "";
+    return report_doc_to_json(report_doc(s->scenario, *s->result, s->lang_code())).dump();
+}
+
+bool app_take_download_request(AppState* s, std::string* filename, std::string* mime, std::string* text) {
+    if (!s->download_request) return false;
+    *filename = std::move(s->download_request->filename);
+    *mime = std::move(s->download_request->mime);
+    *text = std::move(s->download_request->text);
+    s->download_request.reset();
+    return true;
+}
+
+bool app_take_png_request(AppState* s) {
+    if (s->png_frames <= 0) return false;
+    return --s->png_frames == 0;
+}
+
+std::string app_export_box(const std::string& id) { return export_box(id); }
 
 std::string app_take_clipboard_request(AppState* s) {
     std::string out;

@@ -63,6 +63,19 @@ std::string app_catalog_summary(AppState* s);
 // starts with '?' is the page's own link ("copy link": '?' + app_query()): the platform prepends the
 // page's address (location.origin + location.pathname) before copying.
 std::string app_take_clipboard_request(AppState* s);
+// Reports (the core's report.hpp) for window.infersizer.getReport: {"report": "<text>"} in `lang` ("" = the
+// page's language), or {"error": "kind: must be one of ..."} for an unknown kind or a page without a result.
+std::string app_get_report(AppState* s, const std::string& kind, const std::string& lang);
+// The DOM text view's content: the core's report document (report_doc.hpp) as JSON in the page's language;
+// "" without a result.
+std::string app_get_text_view(AppState* s);
+// The export menu's requests, taken by the platform after each frame. A download: false when none, else
+// `filename`, `mime` and `text` are set. A PNG: true once, after the frame that shows the page without the
+// menu; the platform then reads the canvas before the frame is composited.
+bool app_take_download_request(AppState* s, std::string* filename, std::string* mime, std::string* text);
+bool app_take_png_request(AppState* s);
+// Tests: where the export menu drew an item ("##export", "##export_markdown", "##export_csv", ...), "x0 y0 x1 y1".
+std::string app_export_box(const std::string& id);
 // The URL parameters app_apply_query refused (still shown, not dismissed), one Error::cli_line() per
 // line ("error: url.concurrency: must be ..."); "" when none.
 std::string app_url_errors(AppState* s);

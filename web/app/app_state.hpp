@@ -79,6 +79,13 @@ struct ColocatedDraft {
     std::string weights = "fp16";
 };
 
+// A file the platform offers as a download (the export menu, panels/export_menu.cpp).
+struct DownloadRequest {
+    std::string filename;  // "infersizer-report.md"
+    std::string mime;      // "text/markdown;charset=utf-8"
+    std::string text;
+};
+
 struct AppState {
     // --- Language and catalog -------------------------------------------------------------------------
     Lang lang = Lang::zh;
@@ -95,6 +102,8 @@ struct AppState {
     std::vector<Error> url_errors;  // invalid URL parameters, each naming its key; dismissible
     std::string edit_error;         // the last refused edit (the core's message), cleared by a good edit
     std::string clipboard_request;  // taken by the platform once per frame
+    std::optional<DownloadRequest> download_request;  // taken by the platform once per frame
+    int png_frames = 0;             // Save PNG: frames left until the one the platform captures (the menu closed)
     std::string toast;              // short confirmation ("copied"), shown until toast_until_s
     double toast_until_s = 0;
 

@@ -22,6 +22,13 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(lang_en, "EN", "EN")                                                                              \
     X(copy_link, "复制链接", "Copy link")                                                               \
     X(copied, "已复制", "Copied")                                                                       \
+    X(export_menu, "导出", "Export")                                                                    \
+    X(export_copy_markdown, "复制 Markdown 报告", "Copy Markdown report")                               \
+    X(export_markdown, "下载 Markdown 报告", "Download Markdown report")                                \
+    X(export_csv, "下载卡型对比 CSV", "Download cards table (CSV)")                                     \
+    X(export_json, "下载结果 JSON", "Download result (JSON)")                                           \
+    X(export_png, "保存页面图片 PNG", "Save page as PNG")                                               \
+    X(downloaded, "已下载", "Downloaded")                                                               \
     X(version_fmt, "版本 %s · 数据 %s", "version %s · data %s")                                         \
     X(catalog_counts_fmt, "目录：%d 个模型 · %d 种硬件 · %d 种格式 · %d 个引擎",                        \
       "Catalog: %d models · %d hardware · %d formats · %d engines")                                     \

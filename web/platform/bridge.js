@@ -10,6 +10,8 @@
 //   ready                   Promise, resolved after the first frames are drawn (rejected if loading failed)
 //   setScenario(obj|json)   applies a scenario; throws an InferSizerError naming the field if it is invalid
 //   getResult(lang?)        the contract's result object ("zh" | "en"; default: the page's language)
+//   getReport(kind, lang?)  the result as a report: 'markdown' | 'csv' | 'json' (| 'text'), the core's own text;
+//                           an unknown kind throws an InferSizerError naming `kind`
 //   getScenario()           the current scenario object
 //   onResult(cb)            cb(result) after every change; returns a function that unsubscribes
 //   setLang(l) / lang       the page's language, "zh" | "en"
@@ -18,7 +20,7 @@
 //   error                   the load failure shown in the page, or null
 //
 // Index: [text] [dom] [language] [errors] [catalog] [strings] [start] [api] [url] [events] [geometry] [input]
-//        [clipboard]
+//        [clipboard] [export] [text-view]
 (function () {
   'use strict';
 
@@ -237,6 +239,8 @@
     if (!ok) { showError(TEXT[startLang].start); return; }
     started = true;
     watchGeometry();
+    watchCanvasKeys();
+    scheduleTextView();
   }
 
   Module.isBridge = {
@@ -249,12 +253,15 @@
       hideLoading();
       resolveReady(api);
     },
-    resultChanged() { scheduleResultEvents(); },
+    resultChanged() { scheduleResultEvents(); scheduleTextView(); },
     langChanged(lang) {
       document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
       scheduleUrlWrite();
+      scheduleTextView();
     },
     copyText(text, fromApp) { copyToClipboard(text, fromApp); },
+    download(filename, mime, text) { offerDownload(filename, new Blob([text], { type: mime })); },
+    savePng() { savePageAsPng(); },
     wantCommonFont() { loadCommonFont(); },
   };
 
@@ -292,6 +299,13 @@
       requireStarted();
       if (lang !== undefined) checkLang(lang);
       return parseOrNull(callString('is_get_result', [lang || '']));
+    },
+    getReport(kind, lang) {
+      requireStarted();
+      if (lang !== undefined) checkLang(lang);
+      const answer = JSON.parse(callString('is_get_report', [String(kind), lang || '']));
+      if (answer.error !== undefined) throw new InferSizerError(answer.error);
+      return answer.report;
     },
     getScenario() {
       requireStarted();
@@ -331,6 +345,12 @@
       // A searchable picker's closed box, [x0, y0, x1, y1] in CSS px ('##model', '##hardware'); null before drawn.
       pickerBox(id) {
         const box = started ? callString('is_debug_picker_box', [id]) : '';
+        return box ? box.split(' ').map(Number) : null;
+      },
+      // An export menu item's box, [x0, y0, x1, y1] in CSS px ('##export', '##export_markdown', '##export_csv',
+      // '##export_json', '##export_png', '##export_copy_markdown'); null before drawn.
+      exportBox(id) {
+        const box = started ? callString('is_debug_export_box', [id]) : '';
         return box ? box.split(' ').map(Number) : null;
       },
     },
@@ -518,4 +538,128 @@
     const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
     if (started && text) call('is_set_paste_text', [text]);
   });
+
+  // -------------------------------------------------------------------------------------------- [export]
+  // The export menu's downloads (main.cpp hands over the core's report text) and the page as PNG.
+  function offerDownload(filename, blob) {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  // Called by main.cpp right after the frame without the menu was drawn, in the same task: the WebGL drawing
+  // buffer still holds it (it is cleared once composited), and toBlob snapshots the canvas at the call.
+  function savePageAsPng() {
+    canvas.toBlob((blob) => {
+      if (blob) offerDownload('infersizer.png', blob);
+      else console.warn('InferSizer: the browser could not encode the canvas as PNG');
+    }, 'image/png');
+  }
+
+  // ----------------------------------------------------------------------------------------- [text-view]
+  // The results as real text in the DOM (#is-text-view in shell.html, below the canvas): headings, paragraphs,
+  // tables with header cells, lists and commands, for selection, copying, screen readers and search engines.
+  // The content is the core's report document (report_doc.hpp, the markdown report's source) in the page's
+  // language; nothing is computed here. Built with createElement / textContent only: no markup is parsed.
+  //
+  // The section is a polite live region: it is rebuilt once the result settles (a dragged slider changes it every
+  // frame) and only when its text changed, so a screen reader hears one update, not one per frame.
+  const TEXT_VIEW_DELAY_MS = 200;
+  let textViewTimer = 0;
+  let textViewShown = '';
+
+  function scheduleTextView() {
+    // Later, never inside the call that reported the change: main.cpp's string buffer may still be in use.
+    clearTimeout(textViewTimer);
+    textViewTimer = setTimeout(() => { textViewTimer = 0; renderTextView(); }, TEXT_VIEW_DELAY_MS);
+  }
+
+  function textElement(tag, text) {
+    const el = document.createElement(tag);
+    el.textContent = text;
+    return el;
+  }
+
+  function tableElement(block, caption) {
+    const table = document.createElement('table');
+    table.dataset.section = block.id;
+    if (caption) table.append(textElement('caption', caption));
+    const head = document.createElement('thead');
+    const headRow = document.createElement('tr');
+    for (const title of block.header) {
+      const th = textElement('th', title);
+      th.scope = 'col';
+      headRow.append(th);
+    }
+    head.append(headRow);
+    const body = document.createElement('tbody');
+    for (const row of block.rows) {
+      const tr = document.createElement('tr');
+      row.forEach((text, i) => {
+        // The first cell names the row (a figure, an option, a card): a row header for screen readers.
+        const cell = textElement(i === 0 ? 'th' : 'td', text);
+        if (i === 0) cell.scope = 'row';
+        tr.append(cell);
+      });
+      body.append(tr);
+    }
+    table.append(head, body);
+    return table;
+  }
+
+  function renderTextView() {
+    const view = element('is-text-view');
+    if (!view || !started) return;
+    const text = callString('is_get_text_view');
+    if (text === textViewShown) return;
+    textViewShown = text;
+    const doc = text ? JSON.parse(text) : null;
+    const nodes = [];
+    let caption = '';
+    for (const block of doc ? doc.blocks : []) {
+      if (block.kind === 'heading') {
+        const h = textElement(block.level === 1 ? 'h2' : 'h3', block.text);  // under the section's own h1
+        h.id = 'is-text-' + block.id;
+        nodes.push(h);
+        caption = block.text;
+      } else if (block.kind === 'paragraph') {
+        nodes.push(textElement('p', block.text));
+      } else if (block.kind === 'table') {
+        nodes.push(tableElement(block, caption));
+      } else if (block.kind === 'list') {
+        const list = document.createElement('ul');
+        for (const item of block.items) list.append(textElement('li', item));
+        nodes.push(list);
+      } else if (block.kind === 'code') {
+        const pre = document.createElement('pre');
+        pre.append(textElement('code', block.text));
+        nodes.push(pre);
+      }
+    }
+    // The section's own title (shell.html) stays; the document goes into a body of its own.
+    let body = view.querySelector('.is-text-body');
+    if (!body) {
+      body = document.createElement('div');
+      body.className = 'is-text-body';
+      view.append(body);
+    }
+    body.lang = doc && doc.lang === 'zh' ? 'zh-CN' : 'en';
+    body.replaceChildren(...nodes);
+  }
+
+  // The page scrolls down to the text view, but keys typed into the canvas belong to ImGui: arrows, page keys
+  // and the space bar must not scroll the page too. Only their default is cancelled (GLFW still sees them;
+  // the space's character arrives in keypress, whose default is what scrolls).
+  const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
+
+  function watchCanvasKeys() {
+    canvas.addEventListener('keydown', (event) => { if (SCROLL_KEYS.has(event.key)) event.preventDefault(); });
+    canvas.addEventListener('keypress', (event) => { if (event.key === ' ') event.preventDefault(); });
+  }
 })();

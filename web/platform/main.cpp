@@ -10,6 +10,7 @@
 //   [SECTION] Canvas geometry, devicePixelRatio, mouse cursor
 //   [SECTION] Fonts
 //   [SECTION] Clipboard
+//   [SECTION] Export: downloads and the page as PNG
 //   [SECTION] Frame
 //   [SECTION] JS bridge: exports called by bridge.js
 //   [SECTION] main
@@ -102,6 +103,9 @@ EM_JS(void, is_js_lang_changed, (const char* lang), { Module.isBridge.langChange
 EM_JS(void, is_js_copy_text, (const char* text, int from_app),
       { Module.isBridge.copyText(UTF8ToString(text), from_app !== 0); });
 EM_JS(void, is_js_want_common_font, (), { Module.isBridge.wantCommonFont(); });
+EM_JS(void, is_js_download, (const char* filename, const char* mime, const char* text),
+      { Module.isBridge.download(UTF8ToString(filename), UTF8ToString(mime), UTF8ToString(text)); });
+EM_JS(void, is_js_save_png, (), { Module.isBridge.savePng(); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 
 namespace {
@@ -254,6 +258,20 @@ void set_clipboard_text(void*, const char* text) {
 const char* get_clipboard_text(void*) { return g_platform.clipboard_text.c_str(); }
 
 // -----------------------------------------------------------------------------------------------------
+// [SECTION] Export: downloads and the page as PNG
+// -----------------------------------------------------------------------------------------------------
+// The export menu (web/app/panels/export_menu.cpp) queues a report to download or asks for a PNG. The PNG
+// is read in the same task that drew the frame: WebGL clears its drawing buffer once the frame is composited
+// (no preserveDrawingBuffer), so bridge.js calls canvas.toBlob, which snapshots the canvas at once, from here.
+
+void hand_over_exports(Platform& p) {
+    std::string filename, mime, text;
+    if (infersizer::app::app_take_download_request(p.app, &filename, &mime, &text))
+        is_js_download(filename.c_str(), mime.c_str(), text.c_str());
+    if (infersizer::app::app_take_png_request(p.app)) is_js_save_png();
+}
+
+// -----------------------------------------------------------------------------------------------------
 // [SECTION] Frame
 // -----------------------------------------------------------------------------------------------------
 
@@ -266,6 +284,7 @@ void report_after_frame(Platform& p) {
         p.clipboard_text = std::move(copy);
         is_js_copy_text(p.clipboard_text.c_str(), 1);
     }
+    hand_over_exports(p);
     if (!p.first_frames_reported && p.frames_drawn >= static_cast<unsigned>(kStartupFrames)) {
         p.first_frames_reported = true;
         is_js_first_frames();
@@ -403,6 +422,18 @@ EMSCRIPTEN_KEEPALIVE const char* is_get_result(const char* lang) {
     return hand_to_js(std::move(result));
 }
 
+// A report of the current result (the core's report.hpp): {"report": text} or {"error": "kind: ..."}; `lang`
+// "" = the page's language.
+EMSCRIPTEN_KEEPALIVE const char* is_get_report(const char* kind, const char* lang) {
+    if (g_platform.app == nullptr) return hand_to_js("{\"error\":\"page: not started\"}");
+    return hand_to_js(infersizer::app::app_get_report(g_platform.app, kind ? kind : "", lang ? lang : ""));
+}
+
+// The DOM text view's document in the page's language (bridge.js [text-view]); "" without a result.
+EMSCRIPTEN_KEEPALIVE const char* is_get_text_view() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_get_text_view(g_platform.app) : "");
+}
+
 EMSCRIPTEN_KEEPALIVE const char* is_get_scenario() {
     return hand_to_js(g_platform.app ? infersizer::app::app_get_scenario_json(g_platform.app) : "");
 }
@@ -454,6 +485,11 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_tooltip() { return hand_to_js(infersiz
 // Tests: where the explained figure `key` was last drawn, "x0 y0 x1 y1" in CSS px ("" before drawn).
 EMSCRIPTEN_KEEPALIVE const char* is_debug_figure_box(const char* key) {
     return hand_to_js(infersizer::app::app_figure_box(key ? key : ""));
+}
+
+// Tests: an export menu item's box ("x0 y0 x1 y1", CSS px; "" before drawn), to click it.
+EMSCRIPTEN_KEEPALIVE const char* is_debug_export_box(const char* id) {
+    return hand_to_js(infersizer::app::app_export_box(id ? id : ""));
 }
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }

@@ -1,4 +1,4 @@
-// header.cpp — title, version and catalog counts, language toggle, copy link; URL and edit messages.
+// header.cpp — title, version and catalog counts, language toggle, copy link, export; URL and edit messages.
 #include "panels.hpp"
 
 #include "format.hpp"
@@ -6,6 +6,8 @@
 #include "widgets.hpp"
 
 #include <imgui.h>
+
+#include <algorithm>
 
 namespace infersizer::app {
 
@@ -47,7 +49,10 @@ void DrawHeader(AppState& s) {
     auto text_w = [&](S id) { return ImGui::CalcTextSize(tr(id, s.lang)).x; };
     const float toggle_w = text_w(S::lang_zh) + text_w(S::lang_en) + em * 0.6f + ImGui::CalcTextSize("|").x;
     const float link_w = text_w(S::copy_link) + style.FramePadding.x * 2;
-    const float right_w = toggle_w + style.ItemSpacing.x + link_w + style.ItemSpacing.x + text_w(S::copied);
+    const float export_w = ExportButtonWidth(s);
+    // The toast's room fits the longer of its words ("已复制" / "已下载").
+    const float toast_w = std::max(text_w(S::copied), text_w(S::downloaded));
+    const float right_w = toggle_w + style.ItemSpacing.x + link_w + style.ItemSpacing.x + export_w + style.ItemSpacing.x + toast_w;
     ImGui::SameLine();
     const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
     if (ImGui::GetCursorPosX() + em > right_x) ImGui::NewLine();
@@ -58,6 +63,8 @@ void DrawHeader(AppState& s) {
         // this query" (it prepends location.origin + pathname).
         request_clipboard(s, "?" + current_query(s));
     }
+    ImGui::SameLine();
+    DrawExportMenu(s);
     if (!s.toast.empty()) {
         ImGui::SameLine();
         JudgedWord(verdict_color(Verdict::yes), s.toast.c_str(), "##toast");  // probed: tests check it is on screen

@@ -11,6 +11,11 @@ namespace infersizer::app {
 // Header: title, language toggle, copy link, URL and edit messages.
 void DrawHeader(AppState& s);
 void DrawMessages(AppState& s);
+// Export beside "copy link": copy / download the markdown report, download CSV / JSON, save a PNG
+// (export_menu.cpp). ExportButtonWidth is what the header keeps for it on its right-aligned row.
+void DrawExportMenu(AppState& s);
+float ExportButtonWidth(const AppState& s);
+std::string export_box(const std::string& id);  // tests: "x0 y0 x1 y1" of an export item, "" before drawn
 
 // Inputs ①–④.
 void DrawModelPanel(AppState& s);      // ① model & format

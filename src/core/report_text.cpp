@@ -1,14 +1,16 @@
+// report_text.cpp — the terminal report (the CLI's default): the same tables the page shows, as aligned text.
 #include "report.hpp"
 
 #include "format_text.hpp"
 #include "judge.hpp"
+#include "report_doc.hpp"
 #include "result_json.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-namespace infersizer::cli {
+namespace infersizer {
 
 namespace {
 
@@ -16,15 +18,6 @@ struct L {
     const std::string& lang;
     const char* operator()(const char* zh, const char* en) const { return lang == "zh" ? zh : en; }
 };
-
-std::string verdict_word(Verdict v, const L& t) {
-    switch (v) {
-        case Verdict::yes: return t("可以", "yes");
-        case Verdict::conditional: return t("有条件", "conditional");
-        case Verdict::no: return t("不建议", "no");
-    }
-    return "";
-}
 
 void row(std::ostringstream& out, const std::string& label, const std::string& value) {
     out << "  " << label << ' ';
@@ -37,7 +30,7 @@ void row(std::ostringstream& out, const std::string& label, const std::string& v
 
 }  // namespace
 
-std::string render_report(const Scenario& s, const Result& r, const std::string& lang) {
+std::string report_text(const Scenario& s, const Result& r, const std::string& lang) {
     const L t{lang};
     std::ostringstream out;
     out << "InferSizer — " << r.model_name << " · " << s.weights << " · " << r.hardware_name << " × " << r.count
@@ -48,19 +41,9 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     out << r.verdict.in(lang) << "\n";
     // The core's one judgement, as the page's badge shows it.
     const TargetsMet& met = r.targets_met;
-    auto target_word = [&](bool ok, bool best) {
-        switch (judge_target(r, ok, best)) {
-            case TargetJudgement::not_judged_does_not_fit: return t("放不下，不评速度", "not judged (does not fit)");
-            case TargetJudgement::no_target: return t("未设（无延迟目标）", "none (no latency target)");
-            case TargetJudgement::met: return t("达标", "met");
-            case TargetJudgement::met_optimistic: return t("仅乐观情况下达标", "met only in the optimistic case");
-            case TargetJudgement::missed: return t("未达标", "missed");
-        }
-        return "";
-    };
-    out << "[" << verdict_word(status_verdict(r), t) << "] " << to_string(r.status) << " · "
-        << t("首字目标", "TTFT target") << " " << target_word(met.ttft, met.ttft_at_best) << " · "
-        << t("每人速度目标", "per-user target") << " " << target_word(met.tps_per_user, met.tps_at_best) << "\n\n";
+    out << "[" << verdict_word(status_verdict(r)).in(lang) << "] " << to_string(r.status) << " · "
+        << t("首字目标", "TTFT target") << " " << target_word(s, r, met.ttft, met.ttft_at_best).in(lang) << " · "
+        << t("每人速度目标", "per-user target") << " " << target_word(s, r, met.tps_per_user, met.tps_at_best).in(lang) << "\n\n";
 
     const MemoryResult& m = r.memory;
     if (m.replicas > 1)
@@ -104,13 +87,13 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
 
     out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";
     for (const DecisionRow& d : r.decision) {
-        out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+        out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict).in(lang) << "]  " << d.reason.in(lang) << "\n";
         if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
     }
     if (!r.scenarios.empty()) {
         out << "\n" << t("典型场景", "Typical scenarios") << "\n";
         for (const DecisionRow& d : r.scenarios) {
-            out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict, t) << "]  " << d.reason.in(lang) << "\n";
+            out << "  " << to_string(d.option) << "  [" << verdict_word(d.verdict).in(lang) << "]  " << d.reason.in(lang) << "\n";
             if (!d.fails_when.in(lang).empty()) out << "        " << t("何时失效：", "breaks when: ") << d.fails_when.in(lang) << "\n";
         }
     }
@@ -158,4 +141,4 @@ std::string render_report(const Scenario& s, const Result& r, const std::string&
     return out.str();
 }
 
-}  // namespace infersizer::cli
+}  // namespace infersizer

@@ -1,0 +1,48 @@
+// report_doc.hpp — the result as a small document of headings, paragraphs, tables, lists and code: what the
+// markdown report (report_markdown.cpp) prints and what the page's DOM text view (bridge.js, [text-view])
+// builds its elements from. One builder, so the two never disagree on a figure or a word; every number is
+// formatted here by fmt:: in the page's figure style.
+#pragma once
+
+#include "result.hpp"
+#include "scenario.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace infersizer {
+
+struct ReportTable {
+    std::vector<std::string> header;             // column titles
+    std::vector<std::vector<std::string>> rows;  // each as long as the header; the first cell names the row
+};
+
+struct ReportBlock {
+    enum class Kind { heading, paragraph, table, list, code };
+    Kind kind = Kind::paragraph;
+    std::string id;            // stable section id ("memory", "cards") for headings and tables
+    int level = 2;             // heading: 1 (the title) or 2 (a section)
+    std::string text;          // heading, paragraph or code text
+    ReportTable table;
+    std::vector<std::string> items;  // list
+};
+
+struct ReportDoc {
+    std::string lang;
+    std::vector<ReportBlock> blocks;
+};
+
+ReportDoc report_doc(const Scenario& s, const Result& r, const std::string& lang);
+
+// {"schema": "infersizer.report_doc/1", "lang", "blocks": [{"kind": "heading", "id", "level", "text"} |
+//  {"kind": "paragraph", "text"} | {"kind": "table", "id", "header": [..], "rows": [[..]]} |
+//  {"kind": "list", "items": [..]} | {"kind": "code", "text"}]}
+nlohmann::json report_doc_to_json(const ReportDoc& doc);
+
+// Words the text and markdown reports share with the page's badges.
+Text verdict_word(Verdict v);  // 可以 / yes …
+// How a latency target fared: met, met only in the optimistic case, missed; or why it was not judged.
+Text target_word(const Scenario& s, const Result& r, bool ok, bool at_best);
+
+}  // namespace infersizer
