@@ -44,6 +44,12 @@ std::string app_missing_glyphs(AppState* s) { return missing_glyphs(*s); }
 
 std::string app_picker_box(const std::string& combo_id) { return picker_box(combo_id); }
 
+std::string app_chart_boxes(AppState* s) {
+    std::string out;
+    for (const auto& [id, box] : s->chart_boxes) out += (out.empty() ? "" : "\n") + id + " " + box;
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] host API (JSON, URL, language)
 // ---------------------------------------------------------------------------------------------------
@@ -154,6 +160,7 @@ void draw_results(AppState& s) {
     DrawDecisionPanel(s);
     DrawFaqPanel(s);
     DrawPlanPanel(s);
+    DrawChartsPanel(s);
 }
 
 }  // namespace

@@ -35,6 +35,8 @@ bool app_fonts_dirty(AppState* s);
 std::string app_missing_glyphs(AppState* s);
 // Tests: where the picker `combo_id` ("##model", "##hardware") drew its closed box, "x0 y0 x1 y1" ("" if not yet).
 std::string app_picker_box(const std::string& combo_id);
+// Tests: every chart drawn in the last frame, one "id x0 y0 x1 y1" line each (CSS px); "" before any.
+std::string app_chart_boxes(AppState* s);
 
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);
