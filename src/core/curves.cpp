@@ -43,7 +43,7 @@ CardLayout layout_of(const Result& r) {
     CardLayout l;
     l.cards = std::max(1, r.count);
     l.tp = std::max(1, r.performance.tp);
-    l.replicas = std::max(1, r.performance.replicas);
+    l.replicas = std::max(1, r.memory.replicas);
     l.replica_cards = r.planned ? std::max(1, r.planned->tp * r.planned->pp) : l.tp;
     return l;
 }

@@ -55,9 +55,15 @@ TEST(Curves, BandsOrderedFiniteAndXAscending) {
                     const std::string what = name + " " + ch.id + "/" + se.id + " x=" + std::to_string(p.x);
                     expect_sane(p.y, what);
                     EXPECT_TRUE(std::isfinite(p.x)) << what;
-                    if (ch.y.log) EXPECT_GT(p.y.lo, 0.0) << what;
-                    if (ch.x.log) EXPECT_GT(p.x, 0.0) << what;
-                    if (i > 0) EXPECT_GT(p.x, se.points[i - 1].x) << what;
+                    if (ch.y.log) {
+                        EXPECT_GT(p.y.lo, 0.0) << what;
+                    }
+                    if (ch.x.log) {
+                        EXPECT_GT(p.x, 0.0) << what;
+                    }
+                    if (i > 0) {
+                        EXPECT_GT(p.x, se.points[i - 1].x) << what;
+                    }
                 }
             }
         }
@@ -79,8 +85,9 @@ TEST(Curves, MemoryGrowsWithContextAndConcurrency) {
             }
             // Not flat: the KV cache is part of the total and grows.
             const CurveSeries* kv = series(*ch, "kv_cache_gib");
-            if (kv && kv->points.size() > 1 && kv->points.back().y.hi > kv->points.front().y.hi)
+            if (kv && kv->points.size() > 1 && kv->points.back().y.hi > kv->points.front().y.hi) {
                 EXPECT_GT(total->points.back().y.hi, total->points.front().y.hi) << name << " " << id;
+            }
         }
     }
 }

@@ -27,15 +27,20 @@ void expect_good_ticks(const AxisRange& r, int max_ticks, const char* what) {
     EXPECT_LE(int(t.size()), max_ticks + 1);
     for (size_t i = 0; i < t.size(); ++i) {
         EXPECT_TRUE(std::isfinite(t[i]));
-        EXPECT_GE(t[i], r.lo * (1 - 1e-9) - 1e-12);
-        EXPECT_LE(t[i], r.hi * (1 + 1e-9) + 1e-12);
-        if (i > 0) EXPECT_GT(t[i], t[i - 1]);
+        const double slack = (r.hi - r.lo) * 1e-9;
+        EXPECT_GE(t[i], r.lo - slack);
+        EXPECT_LE(t[i], r.hi + slack);
+        if (i > 0) {
+            EXPECT_GT(t[i], t[i - 1]);
+        }
         if (r.log) {
             EXPECT_GT(t[i], 0);
             EXPECT_TRUE(on_ladder(t[i])) << t[i];
         }
     }
-    if (!r.log && t.size() > 1) EXPECT_TRUE(on_ladder(t[1] - t[0])) << t[1] - t[0];
+    if (!r.log && t.size() > 1) {
+        EXPECT_TRUE(on_ladder(t[1] - t[0])) << t[1] - t[0];
+    }
 }
 
 TEST(ChartAxis, OnePoint) {
@@ -52,10 +57,18 @@ TEST(ChartAxis, OnePoint) {
 TEST(ChartAxis, ZeroSpan) {
     for (double v : {0.0, 42.0, 0.002, 5e8}) {
         const AxisRange r = fit_range({v, v, v}, false);
+        EXPECT_GE(r.lo, 0) << "non-negative values get no negative end: " << v;
         EXPECT_LE(r.lo, v);
         EXPECT_GE(r.hi, v);
         expect_good_ticks(r, 6, "zero span");
     }
+}
+
+TEST(ChartAxis, NegativeValuesStillShow) {
+    const AxisRange r = fit_range({-5, -5}, false);
+    EXPECT_LT(r.lo, -5);
+    EXPECT_GT(r.hi, -5);
+    expect_good_ticks(r, 6, "negative zero span");
 }
 
 TEST(ChartAxis, HugeSpan) {
@@ -80,7 +93,7 @@ TEST(ChartAxis, NothingNegativeOrNonFiniteOnALogAxis) {
     EXPECT_GT(none.lo, 0);
     EXPECT_LT(none.lo, none.hi);
     // A linear axis of positive values starts at zero (no false drama), unless that squashes the data.
-    EXPECT_EQ(fit_range({40, 60}, false).lo, 0);
+    EXPECT_EQ(fit_range({10, 60}, false).lo, 0);
     EXPECT_GT(fit_range({1000, 1010}, false).lo, 0);
 }
 

@@ -194,6 +194,9 @@ ImU32 chart_color(int i, float alpha) {
 
 ChartBox DrawChart(const Chart& c, Lang lang, ImVec2 size) {
     const std::string l = lang_id(lang);
+    // InvisibleButton asserts a non-zero size: a column squeezed to nothing still gets a small box.
+    const float em = ImGui::GetFontSize();
+    size = ImVec2(std::max(size.x, em * 8), std::max(size.y, em * 6));
     ImGui::PushID(c.id.c_str());
     const ImVec2 box_min = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##chart", size);

@@ -37,13 +37,16 @@ AxisRange fit_range(const std::vector<double>& values, bool log, bool from_zero)
         if (r.hi <= r.lo) r.hi = r.lo * 10;
         return r;
     }
+    const bool non_negative = lo >= 0;
     if (hi == lo) {  // one value or a zero span: room around it (a tenth of it, or one unit at zero)
         const double pad = lo != 0 ? std::fabs(lo) * 0.1 : 1.0;
         lo -= pad, hi += pad;
+        if (non_negative) lo = std::max(0.0, lo);  // memory, money, time: never a negative tick
     }
     if (from_zero && lo > 0 && lo < (hi - lo)) lo = 0;
     const double step = nice_step((hi - lo) / 5);
     r.lo = std::floor(lo / step) * step;
+    if (non_negative) r.lo = std::max(0.0, r.lo);
     r.hi = std::ceil(hi / step) * step;
     if (r.hi <= r.lo) r.hi = r.lo + step;
     return r;

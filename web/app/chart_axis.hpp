@@ -21,7 +21,8 @@ struct AxisRange {
 
 // The range that shows every finite value of `values` (non-positive ones are left out on a log axis), widened
 // to nice ends: a single value or a zero span gets room around it, a linear axis of positive values starts at 0
-// when that costs less than half the height. Always lo < hi, finite, lo > 0 on a log axis.
+// when the values' own span is larger than their distance from it; values that are all ≥ 0 never get a negative
+// end. Always lo < hi, finite, lo > 0 on a log axis.
 AxisRange fit_range(const std::vector<double>& values, bool log, bool from_zero = true);
 
 // Tick values inside the range, ascending, at most about `max_ticks`: 1-2-5 × 10^k steps on a linear axis;
