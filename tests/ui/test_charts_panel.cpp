@@ -22,7 +22,8 @@ std::map<std::string, std::vector<float>> boxes(Page& page) {
     std::istringstream in(app_chart_boxes(page.app()));
     std::string id;
     float a, b, c, d;
-    while (in >> id >> a >> b >> c >> d) out[id] = {a, b, c, d};
+    while (in >> id >> a >> b >> c >> d)
+        if (id != "section") out[id] = {a, b, c, d};
     return out;
 }
 
@@ -43,6 +44,7 @@ void expect_every_chart_drawn(Page& page, const std::string& what) {
 TEST_F(Charts, DefaultAndGoldenScenariosDrawEveryChart) {
     for (const char* lang : {"zh", "en"}) {
         Page page(lang, ImVec2(1280, 9000));
+        page.state().charts_open = true;
         page.frames(3);
         expect_every_chart_drawn(page, std::string(lang) + " default");
         for (const Golden& g : golden_scenarios()) {
@@ -53,12 +55,26 @@ TEST_F(Charts, DefaultAndGoldenScenariosDrawEveryChart) {
     }
     // Narrow: one chart a row, still drawn.
     Page narrow("zh", ImVec2(420, 9000));
+    narrow.state().charts_open = true;
     narrow.frames(3);
     expect_every_chart_drawn(narrow, "narrow");
 }
 
+// Folded at first: nothing computed, no chart drawn; a click on the header opens it and computes the curves.
+TEST_F(Charts, FoldedUntilOpenedAndComputedOnlyThen) {
+    Page page("zh", ImVec2(1280, 9000));
+    page.frames(3);
+    EXPECT_FALSE(page.state().curves.has_value());
+    EXPECT_TRUE(boxes(page).empty());
+    ASSERT_TRUE(page.click(std::string(tr(S::sec_charts, Lang::zh)) + "###charts_section"));
+    page.frames(2);
+    EXPECT_TRUE(page.state().charts_open);
+    expect_every_chart_drawn(page, "opened by a click");
+}
+
 TEST_F(Charts, ComputedOncePerResultNotPerFrame) {
     Page page("en", ImVec2(1280, 9000));
+    page.state().charts_open = true;
     page.frames(3);
     ASSERT_TRUE(page.state().curves.has_value());
     const Curves* before = &*page.state().curves;
@@ -82,6 +98,7 @@ TEST_F(Charts, ComputedOncePerResultNotPerFrame) {
 TEST_F(Charts, ReverseSentencesAreShown) {
     for (const char* lang : {"zh", "en"}) {
         Page page(lang, ImVec2(1280, 9000));
+        page.state().charts_open = true;
         page.frames(3);
         const std::string text = page.drawn_text();
         ASSERT_TRUE(page.state().curves.has_value());
@@ -95,6 +112,7 @@ TEST_F(Charts, ReverseSentencesAreShown) {
 
 TEST_F(Charts, HoverShowsTheReadout) {
     Page page("en", ImVec2(1280, 9000));
+    page.state().charts_open = true;
     page.frames(3);
     const auto drawn = boxes(page);
     ASSERT_TRUE(drawn.count("ttft"));
@@ -110,6 +128,7 @@ TEST_F(Charts, HoverShowsTheReadout) {
 // are checked here: in Chinese, none is an English sentence.
 TEST_F(Charts, ChineseTextsOfTheCurvesAreChinese) {
     Page page("zh", ImVec2(1280, 9000));
+    page.state().charts_open = true;
     page.frames(3);
     std::vector<std::string> texts;
     auto add = [&](const Text& t) { texts.push_back(t.zh); };

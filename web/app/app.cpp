@@ -159,8 +159,8 @@ void draw_results(AppState& s) {
     DrawWarningsPanel(s);
     DrawDecisionPanel(s);
     DrawFaqPanel(s);
+    DrawChartsPanel(s);  // the curves before the card table, which ends the column (it grows to the window's room)
     DrawPlanPanel(s);
-    DrawChartsPanel(s);
 }
 
 }  // namespace

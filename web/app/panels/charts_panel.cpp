@@ -1,7 +1,8 @@
 // charts_panel.cpp — the curves of the result (the core's estimate_curves) in four groups, with the reverse
-// questions' answers beside them. The curves cost a few dozen estimates, so they are computed once per result
-// (AppState::curves_generation), and not while a widget is held (a slider being dragged keeps the last curves until
-// it is let go): the page redraws only when something changed, and a frame never pays for them twice.
+// questions' answers above them, in a section that opens on a click. The curves cost a few dozen estimates, so
+// they are computed once per result (AppState::curves_generation), only while the section is open, and not while a
+// widget is held (a slider being dragged keeps the last curves until it is let go): the page redraws only when
+// something changed, and a frame never pays for them twice.
 #include "panels.hpp"
 
 #include "chart.hpp"
@@ -35,9 +36,8 @@ S group_title(const std::string& group) {
     return S::charts_group_latency;
 }
 
-void box_of(AppState& s, const std::string& id, const ChartBox& b) {
-    s.chart_boxes[id] = std::to_string(b.min.x) + " " + std::to_string(b.min.y) + " " + std::to_string(b.max.x) + " " +
-                        std::to_string(b.max.y);
+std::string box_text(ImVec2 a, ImVec2 b) {
+    return std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " + std::to_string(b.y);
 }
 
 // One group's charts, two to a row when each still gets a readable width.
@@ -49,7 +49,8 @@ void draw_group(AppState& s, const std::string& group) {
     for (const Chart& c : s.curves->charts) {
         if (c.group != group) continue;
         ImGui::TableNextColumn();
-        box_of(s, c.id, DrawChart(c, s.lang, ImVec2(ImGui::GetContentRegionAvail().x, em * 15)));
+        const ChartBox b = DrawChart(c, s.lang, ImVec2(ImGui::GetContentRegionAvail().x, em * 15));
+        s.chart_boxes[c.id] = box_text(b.min, b.max);
     }
     ImGui::EndTable();
 }
@@ -58,9 +59,14 @@ void draw_group(AppState& s, const std::string& group) {
 
 void DrawChartsPanel(AppState& s) {
     if (!s.catalog || !s.result) return;
-    SectionTitle(tr(S::sec_charts, s.lang));
-    refresh_curves(s);
     s.chart_boxes.clear();
+    // Folded by default: the card table below keeps its place at the end of the column, and a folded section
+    // costs nothing (the curves are computed when it opens).
+    ImGui::SetNextItemOpen(s.charts_open, ImGuiCond_Always);
+    s.charts_open = ImGui::CollapsingHeader((std::string(tr(S::sec_charts, s.lang)) + "###charts_section").c_str());
+    s.chart_boxes["section"] = box_text(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    if (!s.charts_open) return;
+    refresh_curves(s);
     if (!s.curves) {
         ColoredWrapped(verdict_color(Verdict::no), trf(S::charts_failed_fmt, s.lang, s.curves_error.c_str()));
         return;
