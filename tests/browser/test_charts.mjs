@@ -1,6 +1,7 @@
-// test_charts.mjs — every chart of the curves section draws in the browser: for the default and a golden scenario,
-// in both languages, each chart's rectangle (window.infersizer._debug.chartBoxes(), CSS px) is scrolled into view
-// and its screenshot differs from the page's background (bands, lines and labels drawn, not an empty frame).
+// test_charts.mjs — every chart of the curves section draws in the browser: the section (folded at first) opens on
+// a click on its header, then for the default and a golden scenario, in both languages, each chart's rectangle
+// (window.infersizer._debug.chartBoxes(), CSS px; "section" is the header) is scrolled into view and its
+// screenshot differs from the page's background (bands, lines and labels drawn, not an empty frame).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePng, imageStats } from './lib/png.mjs';
@@ -26,6 +27,29 @@ async function intoView(page, id) {
     await waitFrames(page, frames, 2).catch(() => {});
   }
   return (await boxes(page))[id] || null;
+}
+
+// A click as ImGui 1.86 needs it: press and release frames apart (it has no input queue).
+async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  let frames = await page.evaluate(() => window.infersizer.frameCount);
+  await page.mouse.down();
+  await waitFrames(page, frames, 2);
+  frames = await page.evaluate(() => window.infersizer.frameCount);
+  await page.mouse.up();
+  await waitFrames(page, frames, 2);
+}
+
+async function openSection(page) {
+  const header = await intoView(page, 'section');
+  assert(header, 'the curves section header was not drawn');
+  const before = await boxes(page);
+  assert(!before.ttft, 'the curves section is open before any click');
+  await clickAt(page, header[0] + 40, (header[1] + header[3]) / 2);
+  const frames = await page.evaluate(() => window.infersizer.frameCount);
+  await waitFrames(page, frames, 2).catch(() => {});
+  const after = await boxes(page);
+  assert(after.ttft, `the section did not open: ${Object.keys(after).join(', ')}`);
 }
 
 async function checkEveryChart(page, label) {
@@ -58,6 +82,7 @@ test('charts: every chart draws, default scenario (zh) and a golden one (en)', a
   const p = await openPage(browser, server.url, { locale: 'zh-CN', viewport: VIEW });
   try {
     await waitReady(p.page);
+    await openSection(p.page);
     const zh = await checkEveryChart(p.page, 'zh default');
     const golden = readFileSync(join(GOLDEN_DIR, 'chat_70b_h100_200_users.json'), 'utf8');
     await p.page.evaluate((json) => { window.infersizer.setLang('en'); window.infersizer.setScenario(json); }, golden);

@@ -126,7 +126,9 @@ void draw_lines(ImDrawList* dl, const Chart& c, const Plot& p, const std::string
         } else {
             const float y = p.py(l.value);
             dashed_line(dl, ImVec2(p.min.x, y), ImVec2(p.max.x, y), col, dash, limit ? 1.5f : 1.0f);
-            dl->AddText(ImVec2(p.max.x - ImGui::CalcTextSize(s.c_str()).x - 3, y - line), col, s.c_str());
+            // The budget sits just under the capacity: its label goes below its line, the others' above.
+            const float label_top = l.id == "budget_gib" ? y + 1 : y - line;
+            dl->AddText(ImVec2(p.max.x - ImGui::CalcTextSize(s.c_str()).x - 3, label_top), col, s.c_str());
         }
     }
     if (!c.marker) return;
