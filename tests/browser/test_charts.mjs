@@ -74,6 +74,13 @@ async function checkEveryChart(page, label) {
     assert(stats.offBackground > 0.15 && stats.colours > 24,
       `${label}: chart ${id} looks empty: ${JSON.stringify(stats)}`);
     drawn.push(`${id} ${(stats.offBackground * 100).toFixed(0)}%`);
+    // The threshold is not tuned to pass anything: the empty table cell beside the cost chart (alone in its row)
+    // must fail it.
+    if (id === 'cost' && x1 + (x1 - x0) <= VIEW.width) {
+      const empty = imageStats(decodePng(await page.screenshot({ clip: { x: x1 + 10, y: y0, width: x1 - x0 - 20, height: y1 - y0 } })));
+      assert(!(empty.offBackground > 0.15 && empty.colours > 24), `${label}: an empty cell passed as a chart: ${JSON.stringify(empty)}`);
+      drawn.push(`empty cell ${(empty.offBackground * 100).toFixed(0)}%`);
+    }
   }
   return drawn;
 }
