@@ -2,8 +2,9 @@
 //   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true   (report the medians)
 // Budgets: one estimate (memory, fit, speed) ≤ 50 µs natively; the whole result (the plan over the whole
 // catalog and the decision table included) within one frame: ≤ 10 ms natively and ≤ 30 ms in wasm (the page's
-// figure: bench/page_bench.mjs times the same scenarios in Chromium).
+// figure: bench/page_bench.mjs times the same scenarios in Chromium); the curves of a result ≤ 10 ms natively.
 #include "bundled_catalog.hpp"
+#include "curves.hpp"
 #include "estimate.hpp"
 #include "plan.hpp"
 #include "weights.hpp"
@@ -91,6 +92,19 @@ void BM_EstimateServing(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_EstimateServing)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// The curves (curves.hpp) of a result already computed, as the page asks when the scenario changes: the default
+// scenario and the three serving ones (Arg 1..3 = serving_scenario 0..2). Budget: ≤ 10 ms natively.
+void BM_Curves(benchmark::State& state) {
+    const Catalog& c = bundled::catalog();
+    const Scenario s = state.range(0) == 0 ? seed() : serving_scenario(state.range(0) - 1);
+    const Result r = *estimate(c, s);
+    for (auto _ : state) {
+        auto curves = estimate_curves(c, s, r);
+        benchmark::DoNotOptimize(curves);
+    }
+}
+BENCHMARK(BM_Curves)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

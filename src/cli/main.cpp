@@ -2,8 +2,10 @@
 // core; this file reads arguments and files, and prints. Exit codes: 0 ok, 2 bad input, 1 internal.
 #include "bundled_catalog.hpp"
 #include "catalog_json.hpp"
+#include "curves_json.hpp"
 #include "estimate.hpp"
 #include "explain_text.hpp"
+#include "format_text.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "result_json.hpp"
@@ -131,7 +133,23 @@ int cmd_catalog(const std::vector<std::string>& args) {
     return 0;
 }
 
-int cmd_estimate(const std::vector<std::string>& args) {
+// `infersizer curves`: the reverse questions' sentences, then each chart's series as "x: lo–hi" (curves.hpp).
+std::string render_curves(const Curves& c, const std::string& lang) {
+    std::string out;
+    for (const Text& t : c.reverse.sentences) out += t.in(lang) + "\n";
+    for (const Chart& ch : c.charts) {
+        out += "\n" + ch.title.in(lang) + " (" + ch.x.label.in(lang) + " → " + ch.y.label.in(lang) + ")\n";
+        for (const CurveSeries& s : ch.series) {
+            out += "  " + s.name.in(lang) + ":";
+            for (const CurvePoint& p : s.points) out += " " + fmt::sig(p.x) + ": " + fmt::sig_interval(p.y) + ";";
+            out += "\n";
+        }
+        if (ch.marker) out += "  " + ch.marker->label.in(lang) + "\n";
+    }
+    return out;
+}
+
+int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
     bool explain = false;  // --explain: the report, then every figure's explanation (the JSON carries them anyway)
     std::optional<std::string> format_flag;  // --format KIND, checked after the loop so its error follows --lang wherever it stands
     bool json_flag = false;   // --json: the same as --format json
@@ -205,6 +223,13 @@ int cmd_estimate(const std::vector<std::string>& args) {
         }
         return fail(result.error().cli_line_in(lang));
     }
+    if (curves) {
+        auto c = estimate_curves(*catalog, s, *result);
+        if (!c) return fail(c.error().cli_line_in(lang));
+        if (format == ReportKind::json) std::cout << curves_to_json(*c, lang).dump(1) << "\n";
+        else std::cout << render_curves(*c, lang);
+        return 0;
+    }
     std::cout << render_report(format, s, *result, lang);
     // --explain follows the readable report; the JSON carries the entries itself, markdown and CSV stay clean.
     if (explain && format == ReportKind::text) std::cout << cli::render_explain(*result, lang);
@@ -228,9 +253,10 @@ int main(int argc, char** argv) {
     try {
         if (cmd == "catalog") return cmd_catalog(args);
         if (cmd == "estimate") return cmd_estimate(args);
+        if (cmd == "curves") return cmd_estimate(args, true);
     } catch (const std::exception& e) {
         std::cerr << "error: internal: " << e.what() << "\n";
         return 1;
     }
-    return fail("error: unknown command '" + cmd + "'; accepted: estimate, catalog, --version, --help");
+    return fail("error: unknown command '" + cmd + "'; accepted: estimate, curves, catalog, --version, --help");
 }

@@ -48,6 +48,8 @@ std::string usage() {
            "  infersizer estimate --scenario FILE.json [--format text|markdown|csv|json] [--explain] [--lang zh|en]\n"
            "  infersizer estimate --model ID --weights FMT --hardware ID [--count N] --context N \\\n"
            "                      --prompt N --output N --concurrency N [--engine ID] [--json]\n"
+           "  infersizer curves (the estimate's options) [--json]: speed, memory and cost against load,\n"
+           "                      context and traffic, and the largest load, context and smallest format that meet\n"
            "  infersizer catalog [--json] [--catalog FILE]\n"
            "  infersizer --version\n\n"
            "estimate options (flags override the scenario file):\n";

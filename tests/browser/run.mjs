@@ -25,6 +25,7 @@ import './test_core_text.mjs';
 import './test_deploy_lang.mjs';
 import './test_explain.mjs';
 import './test_export.mjs';
+import './test_charts.mjs';
 
 async function setup() {
   requireBuild();

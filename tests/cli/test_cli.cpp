@@ -1,6 +1,7 @@
 // The CLI end to end: runs the real binary, checks exit codes, the one-line errors of the contract and
 // that --json prints exactly one result object.
 #include "bundled_catalog.hpp"
+#include "curves_json.hpp"
 #include "estimate.hpp"
 #include "report.hpp"
 #include "result_json.hpp"
@@ -410,4 +411,31 @@ TEST(Cli, BadFormatExitsTwoNamingTheFlag) {
     r = run(scenario + " --format");
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.err, "error: --format: needs a value (KIND)\n");
+}
+
+// `infersizer curves`: the same flags as estimate; --json prints exactly the core's curves, the text form their
+// reverse answers and every chart's title.
+TEST(Cli, CurvesJsonIsTheCoresAndTextHasTheAnswers) {
+    const std::string file = golden("personal_8b_4090.json");
+    CliRun r = run("curves --scenario " + file + " --json --lang en");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["schema"], "infersizer.curves/1");
+    std::ifstream in(file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto s = infersizer::scenario_from_json_text(ss.str());
+    ASSERT_TRUE(s.ok());
+    auto core = infersizer::estimate_curves(infersizer::bundled::catalog(), *s);
+    ASSERT_TRUE(core.ok());
+    EXPECT_EQ(j, infersizer::curves_to_json(*core, "en"));
+
+    CliRun t = run("curves --scenario " + file + " --lang zh");
+    ASSERT_EQ(t.code, 0) << t.err;
+    for (const infersizer::Text& sentence : core->reverse.sentences) EXPECT_NE(t.out.find(sentence.zh), std::string::npos);
+    for (const infersizer::Chart& c : core->charts) EXPECT_NE(t.out.find(c.title.zh), std::string::npos) << c.id;
+
+    CliRun bad = run("curves --concurrency -3 --model Qwen3-8B --lang en");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("scenario.concurrency"), std::string::npos) << bad.err;
 }

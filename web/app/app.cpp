@@ -49,6 +49,12 @@ std::string app_picker_box(const std::string& combo_id) { return picker_box(comb
 std::string app_open_tooltip() { return LastTooltipText(); }
 std::string app_figure_box(const std::string& key) { return FigureBox(key); }
 
+std::string app_chart_boxes(AppState* s) {
+    std::string out;
+    for (const auto& [id, box] : s->chart_boxes) out += (out.empty() ? "" : "\n") + id + " " + box;
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] host API (JSON, URL, language)
 // ---------------------------------------------------------------------------------------------------
@@ -187,6 +193,7 @@ void draw_results(AppState& s) {
     DrawWarningsPanel(s);
     DrawDecisionPanel(s);
     DrawFaqPanel(s);
+    DrawChartsPanel(s);  // the curves before the card table, which ends the column (it grows to the window's room)
     DrawPlanPanel(s);
 }
 

@@ -40,6 +40,8 @@ std::string app_picker_box(const std::string& combo_id);
 std::string app_open_tooltip();
 // Tests: where the explained figure `key` ("performance.ttft_s") was last drawn, "x0 y0 x1 y1" ("" if not).
 std::string app_figure_box(const std::string& key);
+// Tests: every chart drawn in the last frame, one "id x0 y0 x1 y1" line each (CSS px); "" before any.
+std::string app_chart_boxes(AppState* s);
 
 // Draws one frame of UI. Returns true while something animates and wants another frame soon.
 bool app_frame(AppState* s);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "catalog.hpp"
+#include "curves.hpp"
 #include "error.hpp"
 #include "fonts.hpp"
 #include "i18n.hpp"
@@ -97,6 +98,15 @@ struct AppState {
     std::optional<Result> result;  // nullopt only when even the starting scenario failed
     std::string result_error;      // why result is missing
     unsigned result_generation = 0;
+
+    // --- Curves of the result (charts_panel.cpp): computed when the result changed, not every frame ------
+    bool charts_open = false;          // the section is folded until opened (then the curves are computed)
+    std::optional<Curves> curves;
+    std::string curves_error;          // the core's message when they could not be computed
+    unsigned curves_generation = ~0u;  // the result_generation they belong to
+    // Where each chart was drawn in the last frame ("id" → x0 y0 x1 y1, ImGui px; "section" is the section's
+    // header): tests find the charts.
+    std::map<std::string, std::string> chart_boxes;
 
     // --- Messages -------------------------------------------------------------------------------------
     std::vector<Error> url_errors;  // invalid URL parameters, each naming its key; dismissible

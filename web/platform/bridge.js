@@ -353,6 +353,16 @@
         const box = started ? callString('is_debug_export_box', [id]) : '';
         return box ? box.split(' ').map(Number) : null;
       },
+      // Every chart drawn in the last frame: { id: [x0, y0, x1, y1] } in CSS px ({} before the charts are drawn).
+      chartBoxes() {
+        const out = {};
+        const text = started ? callString('is_debug_chart_boxes') : '';
+        for (const line of text.split('\n').filter(Boolean)) {
+          const [id, ...box] = line.split(' ');
+          out[id] = box.map(Number);
+        }
+        return out;
+      },
     },
   };
   window.infersizer = api;

@@ -492,6 +492,11 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_export_box(const char* id) {
     return hand_to_js(infersizer::app::app_export_box(id ? id : ""));
 }
 
+// Tests: every chart drawn in the last frame, "id x0 y0 x1 y1" per line (CSS px); "" before any.
+EMSCRIPTEN_KEEPALIVE const char* is_debug_chart_boxes() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_chart_boxes(g_platform.app) : "");
+}
+
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
 // Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw

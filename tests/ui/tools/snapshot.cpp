@@ -2,8 +2,9 @@
 // data (no GPU, no browser): a developer's look at the layout at any size, language and scenario.
 //
 //   infersizer_ui_snapshot OUT.ppm [--lang zh|en] [--size 1280x800] [--scenario FILE.json] [--query Q]
-//                                  [--font-px 16] [--hover X,Y]
+//                                  [--font-px 16] [--hover X,Y] [--charts 1]   (--charts: the curves section open)
 #include "app.hpp"
+#include "app_state.hpp"
 #include "bundled_catalog.hpp"
 
 #include <imgui.h>
@@ -98,6 +99,7 @@ int main(int argc, char** argv) {
     std::string lang = "zh", scenario, query;
     int w = 1280, h = 800;
     float font_px = 16, hover_x = -1, hover_y = -1;
+    bool charts = false;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--lang")) lang = argv[i + 1];
         else if (!std::strcmp(argv[i], "--size")) std::sscanf(argv[i + 1], "%dx%d", &w, &h);
@@ -105,6 +107,7 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--query")) query = argv[i + 1];
         else if (!std::strcmp(argv[i], "--font-px")) font_px = std::stof(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--hover")) std::sscanf(argv[i + 1], "%f,%f", &hover_x, &hover_y);
+        else if (!std::strcmp(argv[i], "--charts")) charts = std::strcmp(argv[i + 1], "0") != 0;
     }
 
     ImGui::CreateContext();
@@ -118,6 +121,7 @@ int main(int argc, char** argv) {
     Texture tex;
     io.Fonts->GetTexDataAsRGBA32(const_cast<unsigned char**>(&tex.rgba), &tex.w, &tex.h);
     if (!query.empty()) infersizer::app::app_apply_query(app, query);
+    app->charts_open = charts;
     if (!scenario.empty()) {
         const std::string err = infersizer::app::app_set_scenario_json(app, scenario);
         if (!err.empty()) std::fprintf(stderr, "%s\n", err.c_str());

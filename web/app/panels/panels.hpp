@@ -33,5 +33,6 @@ void DrawFaqPanel(AppState& s);        // the seed's two questions, answered by 
 void DrawPlanPanel(AppState& s);
 void DrawCostPanel(AppState& s);
 void DrawWarningsPanel(AppState& s);
+void DrawChartsPanel(AppState& s);     // the curves and the reverse questions (charts_panel.cpp)
 
 }  // namespace infersizer::app

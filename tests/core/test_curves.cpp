@@ -1,0 +1,244 @@
+// test_curves.cpp — curves.hpp: every band ordered and finite, memory growing with context and load, p90 over the
+// median, the marked largest load meeting the targets where the next one does not, the cost chart's break-even the
+// result's own, the curves passing through the result's figures, and the reverse answers in both languages.
+#include "support.hpp"
+
+#include "curves.hpp"
+#include "curves_json.hpp"
+#include "format_text.hpp"
+#include "judge.hpp"
+
+namespace infersizer::test {
+namespace {
+
+const Chart* chart(const Curves& c, const std::string& id) {
+    for (const Chart& ch : c.charts)
+        if (ch.id == id) return &ch;
+    return nullptr;
+}
+
+const CurveSeries* series(const Chart& ch, const std::string& id) {
+    for (const CurveSeries& s : ch.series)
+        if (s.id == id) return &s;
+    return nullptr;
+}
+
+const CurvePoint* at_x(const CurveSeries& s, double x) {
+    for (const CurvePoint& p : s.points)
+        if (p.x == x) return &p;
+    return nullptr;
+}
+
+Curves curves_ok(const Scenario& s, const Result& r) {
+    auto c = estimate_curves(cat(), s, r);
+    EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
+    return c.ok() ? *c : Curves{};
+}
+
+// The default scenario and the golden ones: the shapes the page shows.
+std::vector<std::pair<std::string, Scenario>> scenarios() {
+    std::vector<std::pair<std::string, Scenario>> out = {{"default", Scenario{}}};
+    for (const auto& p : golden_files()) out.push_back({p.filename().string(), golden_scenario(p.filename().string())});
+    return out;
+}
+
+TEST(Curves, BandsOrderedFiniteAndXAscending) {
+    for (const auto& [name, s] : scenarios()) {
+        const Result r = estimate_ok(s);
+        const Curves c = curves_ok(s, r);
+        EXPECT_GE(c.charts.size(), 6u) << name;
+        for (const Chart& ch : c.charts) {
+            EXPECT_FALSE(ch.title.zh.empty() || ch.title.en.empty()) << name << " " << ch.id;
+            for (const CurveSeries& se : ch.series) {
+                for (size_t i = 0; i < se.points.size(); ++i) {
+                    const CurvePoint& p = se.points[i];
+                    const std::string what = name + " " + ch.id + "/" + se.id + " x=" + std::to_string(p.x);
+                    expect_sane(p.y, what);
+                    EXPECT_TRUE(std::isfinite(p.x)) << what;
+                    if (ch.y.log) {
+                        EXPECT_GT(p.y.lo, 0.0) << what;
+                    }
+                    if (ch.x.log) {
+                        EXPECT_GT(p.x, 0.0) << what;
+                    }
+                    if (i > 0) {
+                        EXPECT_GT(p.x, se.points[i - 1].x) << what;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(Curves, MemoryGrowsWithContextAndConcurrency) {
+    for (const auto& [name, s] : scenarios()) {
+        const Curves c = curves_ok(s, estimate_ok(s));
+        for (const char* id : {"memory_context", "memory_concurrency"}) {
+            const Chart* ch = chart(c, id);
+            ASSERT_NE(ch, nullptr) << name << " " << id;
+            const CurveSeries* total = series(*ch, "total_gib");
+            ASSERT_NE(total, nullptr);
+            ASSERT_GE(total->points.size(), 8u) << name << " " << id;
+            for (size_t i = 1; i < total->points.size(); ++i) {
+                EXPECT_GE(total->points[i].y.lo, total->points[i - 1].y.lo) << name << " " << id << " at " << total->points[i].x;
+                EXPECT_GE(total->points[i].y.hi, total->points[i - 1].y.hi) << name << " " << id << " at " << total->points[i].x;
+            }
+            // Not flat: the KV cache is part of the total and grows.
+            const CurveSeries* kv = series(*ch, "kv_cache_gib");
+            if (kv && kv->points.size() > 1 && kv->points.back().y.hi > kv->points.front().y.hi) {
+                EXPECT_GT(total->points.back().y.hi, total->points.front().y.hi) << name << " " << id;
+            }
+        }
+    }
+}
+
+TEST(Curves, TtftP90NotBelowMedian) {
+    for (const auto& [name, s] : scenarios()) {
+        const Curves c = curves_ok(s, estimate_ok(s));
+        const Chart* ch = chart(c, "ttft");
+        ASSERT_NE(ch, nullptr) << name;
+        const CurveSeries *p50 = series(*ch, "ttft_p50"), *p90 = series(*ch, "ttft_p90");
+        ASSERT_TRUE(p50 && p90) << name;
+        for (const CurvePoint& p : p90->points) {
+            const CurvePoint* m = at_x(*p50, p.x);
+            if (!m) continue;
+            EXPECT_GE(p.y.lo, m->y.lo * (1 - 1e-12)) << name << " at " << p.x;
+            EXPECT_GE(p.y.hi, m->y.hi * (1 - 1e-12)) << name << " at " << p.x;
+        }
+    }
+}
+
+// The curves hold the result's cards fixed and move one input: at the scenario's own load they are the result.
+TEST(Curves, PassThroughTheResultAtTheScenarioLoad) {
+    for (const auto& [name, s] : scenarios()) {
+        const Result r = estimate_ok(s);
+        const Curves c = curves_ok(s, r);
+        const double own = double(s.concurrency);
+        const CurvePoint* t = at_x(*series(*chart(c, "ttft"), "ttft_p90"), own);
+        if (!t) continue;  // a setup whose speed is unknown draws no point
+        EXPECT_EQ(t->y, r.performance.ttft_p90_s) << name;
+        const CurvePoint* u = at_x(*series(*chart(c, "tps_per_user"), "tps_per_user"), own);
+        ASSERT_NE(u, nullptr) << name;
+        EXPECT_EQ(u->y, r.performance.decode_tps_per_seq) << name;
+        const CurvePoint* m = at_x(*series(*chart(c, "memory_concurrency"), "total_gib"), own);
+        ASSERT_NE(m, nullptr) << name;
+        EXPECT_EQ(m->y, r.memory.total_gib) << name;
+    }
+}
+
+TEST(Curves, LargestConcurrencyMeetsAndTheNextGridPointDoesNot) {
+    int checked = 0;
+    for (const auto& [name, s0] : scenarios()) {
+        Scenario s = s0;
+        const Result r = estimate_ok(s);
+        const Curves c = curves_ok(s, r);
+        const ReverseAnswers& rev = c.reverse;
+        const Chart* ch = chart(c, "ttft");
+        ASSERT_NE(ch, nullptr);
+        if (rev.max_concurrency == 0 || rev.max_concurrency_capped) {
+            EXPECT_FALSE(ch->marker.has_value() && rev.max_concurrency == 0) << name;
+            continue;
+        }
+        ASSERT_TRUE(ch->marker.has_value()) << name;
+        EXPECT_EQ(ch->marker->value, double(rev.max_concurrency)) << name;
+        const auto& grid = c.concurrency_grid;
+        auto it = std::find(grid.begin(), grid.end(), rev.max_concurrency);
+        ASSERT_NE(it, grid.end()) << name;
+        ASSERT_NE(it + 1, grid.end()) << name << ": the grid goes past the largest that meets";
+        // Judged independently, by the whole estimate with the same cards.
+        Scenario at = s;
+        at.count = r.count;
+        at.concurrency = rev.max_concurrency;
+        const Result yes = estimate_ok(at, EstimateOptions{false, false});
+        at.concurrency = *(it + 1);
+        const Result no = estimate_ok(at, EstimateOptions{false, false});
+        if (yes.performance.tp != r.performance.tp || no.performance.tp != r.performance.tp) continue;  // other layout
+        EXPECT_EQ(yes.status, ServingStatus::meets) << name << " at " << rev.max_concurrency;
+        EXPECT_NE(no.status, ServingStatus::meets) << name << " at " << *(it + 1);
+        ++checked;
+    }
+    EXPECT_GE(checked, 3);
+}
+
+TEST(Curves, BreakEvenIsTheResultsOwn) {
+    int checked = 0;
+    for (const auto& [name, s] : scenarios()) {
+        const Result r = estimate_ok(s);
+        const Curves c = curves_ok(s, r);
+        const Chart* ch = chart(c, "cost");
+        if (!r.cost.has_gpu_price || !r.cost.has_api_price || r.cost.break_even_requests_per_day.hi <= 0) continue;
+        ASSERT_NE(ch, nullptr) << name;
+        ASSERT_TRUE(ch->marker.has_value()) << name;
+        EXPECT_EQ(ch->marker->span, r.cost.break_even_requests_per_day) << name;
+        // And the two series cross there: the API's monthly cost at the break-even's ends meets the rent's.
+        const CurveSeries *rent = series(*ch, "self_hosted"), *api = series(*ch, "api");
+        ASSERT_TRUE(rent && api) << name;
+        EXPECT_LT(api->points.front().y.hi, rent->points.front().y.lo) << name << ": the API is cheaper at little traffic";
+        EXPECT_GT(api->points.back().y.lo, rent->points.back().y.hi) << name << ": and dearer at much";
+        ++checked;
+    }
+    EXPECT_GE(checked, 3);
+}
+
+TEST(Curves, ReverseAnswersInBothLanguages) {
+    const Scenario s;  // 8B in 4-bit on one RTX 4090 for five people: meets
+    const Result r = estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::meets);
+    const Curves c = curves_ok(s, r);
+    const ReverseAnswers& rev = c.reverse;
+    EXPECT_GE(rev.max_concurrency, s.concurrency);
+    EXPECT_GT(rev.max_context.lo, 0);
+    EXPECT_LE(rev.max_context.hi, double(model(s.model_id).max_context));
+    EXPECT_FALSE(rev.smallest_weights.empty());
+    EXPECT_LE(rev.smallest_weights_bits, format(s.weights).bits_per_weight);
+    ASSERT_EQ(rev.sentences.size(), 3u);
+    for (const Text& t : rev.sentences) {
+        EXPECT_FALSE(t.zh.empty());
+        EXPECT_FALSE(t.en.empty());
+    }
+    EXPECT_NE(rev.sentences[0].en.find(fmt::count(double(rev.max_concurrency), "en")), std::string::npos);
+    EXPECT_NE(rev.sentences[2].en.find(rev.smallest_weights), std::string::npos);
+    // The smallest format really meets the targets on these cards.
+    Scenario small = s;
+    small.weights = rev.smallest_weights;
+    small.count = r.count;
+    EXPECT_EQ(estimate_ok(small).status, ServingStatus::meets);
+}
+
+TEST(Curves, NothingMeetsWhenTheModelDoesNotFit) {
+    const Scenario s = golden_scenario("too_big_405b_on_one_4090.json");
+    const Result r = estimate_ok(s);
+    ASSERT_NE(r.status, ServingStatus::meets);
+    const Curves c = curves_ok(s, r);
+    EXPECT_EQ(c.reverse.max_concurrency, 0);
+    EXPECT_FALSE(chart(c, "ttft")->marker.has_value());
+    EXPECT_EQ(c.reverse.sentences.size(), 3u);
+}
+
+TEST(Curves, JsonHasEveryChartAndNoNaN) {
+    const Scenario s = golden_scenario("chat_70b_h100_200_users.json");
+    const Curves c = curves_ok(s, estimate_ok(s));
+    const nlohmann::json j = curves_to_json(c, "en");
+    EXPECT_EQ(j["schema"], kCurvesSchema);
+    ASSERT_EQ(j["charts"].size(), c.charts.size());
+    for (const auto& ch : j["charts"]) {
+        EXPECT_TRUE(ch["x"]["kind"].is_string());
+        for (const auto& se : ch["series"])
+            for (const auto& p : se["points"]) EXPECT_LE(p["lo"].get<double>(), p["hi"].get<double>());
+    }
+    EXPECT_EQ(j["reverse"]["max_concurrency"], c.reverse.max_concurrency);
+}
+
+TEST(Curves, LogGrid) {
+    const auto g = log_grid(200, 14, {7, 200, 201});
+    EXPECT_EQ(g.front(), 1);
+    EXPECT_EQ(g.back(), 201);
+    EXPECT_TRUE(std::is_sorted(g.begin(), g.end()));
+    EXPECT_EQ(std::adjacent_find(g.begin(), g.end()), g.end());
+    EXPECT_NE(std::find(g.begin(), g.end(), 7), g.end());
+    EXPECT_GE(g.size(), 12u);
+    EXPECT_EQ(log_grid(1, 14), std::vector<int64_t>{1});
+}
+
+}  // namespace
+}  // namespace infersizer::test
