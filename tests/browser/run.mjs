@@ -23,6 +23,7 @@ import './test_inputs.mjs';
 import './test_glyphs.mjs';
 import './test_core_text.mjs';
 import './test_deploy_lang.mjs';
+import './test_catalog_theme.mjs';
 
 async function setup() {
   requireBuild();

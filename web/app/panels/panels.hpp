@@ -11,6 +11,7 @@ namespace infersizer::app {
 // Header: title, language toggle, copy link, URL and edit messages.
 void DrawHeader(AppState& s);
 void DrawMessages(AppState& s);
+void DrawUserCatalogMessages(AppState& s);  // what loading your own catalog did (user_catalog_panel.cpp)
 
 // Inputs ①–④.
 void DrawModelPanel(AppState& s);      // ① model & format
