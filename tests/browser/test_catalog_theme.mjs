@@ -37,15 +37,19 @@ async function usedAfterLoad(page) {
     api.setScenario(scenario);
     const r = api.getResult('en');
     const row = r.plan.find((x) => x.hardware === 'lab-card-64');
-    return { hardware: r.hardware, row: row ? { name: row.name, currency: row.currency } : null,
-             catalog: api.catalogSummary };
+    return { hardware: r.hardware, row: row ? { name: row.name, cards: row.cards, cost: row.cost_per_month } : null,
+             cnyPerUsd: r.cost.cny_per_usd };
   }, SCENARIO);
 }
 
+// The cards table compares in USD: the file's ¥9.5 a card-hour at the catalog's rate, 730 hours a month.
 function assertUsed(used) {
   assert(used.hardware === 'Lab Card 64GB', `getResult().hardware after loading: ${used.hardware}`);
-  assert(used.row && used.row.name === 'Lab Card 64GB' && used.row.currency === 'CNY',
-    `the cards table has no CNY row for the new card: ${JSON.stringify(used.row)}`);
+  assert(used.row && used.row.name === 'Lab Card 64GB' && used.row.cost,
+    `the cards table has no priced row for the new card: ${JSON.stringify(used.row)}`);
+  const want = used.row.cards.lo * 9.5 / used.cnyPerUsd * 730;
+  assert(Math.abs(used.row.cost.lo - want) <= 0.01 * want,
+    `the new card's monthly cost ${JSON.stringify(used.row.cost)} is not ${want.toFixed(0)} (¥9.5/h at ${used.cnyPerUsd})`);
 }
 
 test('catalog: loadCatalog() adds a card and a private model that setScenario, getResult and the plan use', async ({ browser, server }) => {
@@ -71,8 +75,8 @@ test('catalog: loadCatalog() adds a card and a private model that setScenario, g
   }
 });
 
-test('catalog: a file dropped on the page, or picked with the file input, works the same', async ({ browser, server }) => {
-  for (const how of ['drop', 'input']) {
+test('catalog: a file dropped on the page, or picked with the header button or the file input, works the same', async ({ browser, server }) => {
+  for (const how of ['drop', 'button', 'input']) {
     const p = await openReady(browser, server.url + '?lang=zh');
     try {
       const text = JSON.stringify(GOOD);
@@ -85,6 +89,12 @@ test('catalog: a file dropped on the page, or picked with the file input, works 
             canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
           }
         }, text);
+      } else if (how === 'button') {
+        // The header's "加载目录" opens the browser's file chooser (bridge.js clicks its file input).
+        const box = await p.page.evaluate(() => window.infersizer._debug.itemBox('load_catalog'));
+        assert(box, 'the header drew no load-catalog button');
+        const [chooser] = await Promise.all([p.page.waitForEvent('filechooser', { timeout: 5000 }), click(p.page, box)]);
+        await chooser.setFiles({ name: 'my_catalog.json', mimeType: 'application/json', buffer: Buffer.from(text) });
       } else {
         await p.page.setInputFiles('#is-catalog-file', { name: 'my_catalog.json', mimeType: 'application/json',
           buffer: Buffer.from(text) });
