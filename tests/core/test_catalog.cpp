@@ -668,7 +668,7 @@ TEST(CatalogMerge, EveryErrorIsListedWithItsPath) {
     model["hidden_size"] = "big";
     json cpu_gpu = user_gpu();
     cpu_gpu["id"] = "second";
-    cpu_gpu.erase("memory_bandwidth_gbs");
+    cpu_gpu.erase("vendor");
     Errors errors;
     auto merged = merge_catalog(bundled_catalog(), json({{"models", {model}}, {"accelerators", {gpu, cpu_gpu}}}).dump(),
                                 &errors);
@@ -676,7 +676,7 @@ TEST(CatalogMerge, EveryErrorIsListedWithItsPath) {
     ASSERT_EQ(errors.size(), 3u);
     EXPECT_EQ(errors[0].path, "user catalog: models[0].hidden_size");
     EXPECT_EQ(errors[1].path, "user catalog: accelerators[0].memory_gb");
-    EXPECT_EQ(errors[2].path, "user catalog: accelerators[1].memory_bandwidth_gbs");
+    EXPECT_EQ(errors[2].path, "user catalog: accelerators[1].vendor");
     EXPECT_EQ(errors[2].id, "catalog.missing_field");
 }
 

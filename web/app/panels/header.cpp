@@ -105,9 +105,16 @@ void DrawHeader(AppState& s) {
     const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
     if (ImGui::GetCursorPosX() + em > right_x) ImGui::NewLine();
     else ImGui::SameLine(right_x);
+    // On a narrow window (a phone) each group goes to the next line when the rest of this one is too short.
+    auto wrap_unless = [](float width) {
+        if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    };
     draw_catalog_button(s);
+    wrap_unless(theme_w);
     draw_theme_toggle(s);
+    wrap_unless(toggle_w);
     draw_language_toggle(s);
+    wrap_unless(link_w);
     if (ImGui::SmallButton(tr(S::copy_link, s.lang)) && s.catalog) {
         // The platform knows the page's address: a request that starts with '?' means "this page with
         // this query" (it prepends location.origin + pathname).
