@@ -79,13 +79,24 @@ json flag_value(const cli::Option& o, const std::string& text) {
     return text;
 }
 
-// The bundled catalog, or the bundled one with the user's file merged over it.
-Expected<Catalog> load_user_catalog(const std::string& path) {
+// The bundled catalog, or the bundled one with the user's file merged over it (the page's own-catalog loader calls
+// the same merge_catalog).
+Expected<Catalog> load_user_catalog(const std::string& path, Errors* errors) {
     if (path.empty()) return bundled::catalog();
     std::string text;
-    if (!read_input(path, &text))
-        return Error{"cli.io", "--catalog", "cannot read file '" + path + "'"};
-    return merge_catalog(bundled::catalog(), text);
+    if (!read_input(path, &text)) {
+        Error e{"cli.io", "--catalog", "cannot read file '" + path + "'"};
+        *errors = {e};
+        return e;
+    }
+    return merge_catalog(bundled::catalog(), text, errors);
+}
+
+// A refused user catalog: one error line per error the core found (up to its cap), not only the first.
+int fail_catalog(const Error& first, const Errors& errors, const std::string& lang) {
+    std::string lines = errors.empty() ? first.cli_line_in(lang) : "";
+    for (const Error& e : errors) lines += (lines.empty() ? "" : "\n") + e.cli_line_in(lang);
+    return fail(lines);
 }
 
 int cmd_catalog(const std::vector<std::string>& args) {
@@ -96,8 +107,9 @@ int cmd_catalog(const std::vector<std::string>& args) {
         else if (args[i] == "--catalog" && i + 1 < args.size()) catalog_path = args[++i];
         else return fail("error: catalog: unknown option '" + args[i] + "'; accepted: --json, --catalog FILE");
     }
-    auto loaded = load_user_catalog(catalog_path);
-    if (!loaded) return fail(loaded.error().cli_line());
+    Errors errors;
+    auto loaded = load_user_catalog(catalog_path, &errors);
+    if (!loaded) return fail_catalog(loaded.error(), errors, "en");
     const Catalog& c = *loaded;
     json j;
     j["version"] = c.version;
@@ -213,8 +225,9 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
         s = *merged;
     }
 
-    auto catalog = load_user_catalog(catalog_path);
-    if (!catalog) return fail(catalog.error().cli_line_in(lang));
+    Errors catalog_errors;
+    auto catalog = load_user_catalog(catalog_path, &catalog_errors);
+    if (!catalog) return fail_catalog(catalog.error(), catalog_errors, lang);
     auto result = estimate(*catalog, s);
     if (!result) {
         if (result.error().id == "internal") {

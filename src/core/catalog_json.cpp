@@ -3,7 +3,8 @@
 // Errors are values: Error{id, "<file>: <json path>", message naming what is accepted}, e.g.
 //   [catalog.type] hardware.json: accelerators[3].memory_gb: must be a positive number or null, got "lots"
 // ids: catalog.parse (not JSON), catalog.type (wrong JSON type), catalog.range (right type, value not
-// accepted), catalog.missing_field, catalog.duplicate_id, catalog.reference (an id that names nothing).
+// accepted), catalog.missing_field, catalog.duplicate_id, catalog.reference (an id that names nothing),
+// catalog.too_many_errors (a user catalog's errors past kMaxUserCatalogErrors, counted).
 // Every error is collected; the first one is returned. Keys the loader does not read are ignored: the
 // data files carry more sourced fields (memory_type, verification, ...) for people and for the page.
 // nlohmann runs without exceptions on the normal path (parse(text, nullptr, false)); whatever it could
@@ -28,6 +29,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace infersizer {
@@ -756,12 +758,15 @@ bool read_prices(const std::string& text, Catalog& c, Origins& o, Errors& errors
     return true;
 }
 
-// Replaces the entry with the same key or appends; `origins` follows the entries.
-template <class T, class Key>
+// Replaces the entry with the same key or appends; `origins` follows the entries. Each entry is reported in
+// `changes` under the collection `collection_of` names for it.
+template <class T, class Key, class Collection>
 void merge_into(std::vector<T>& items, std::vector<Origin>& origins, const std::vector<T>& incoming,
-                const std::vector<Origin>& incoming_origins, Key key) {
+                const std::vector<Origin>& incoming_origins, Key key, Collection collection_of,
+                std::vector<CatalogChange>& changes) {
     for (size_t i = 0; i < incoming.size(); ++i) {
         auto it = std::find_if(items.begin(), items.end(), [&](const T& x) { return key(x) == key(incoming[i]); });
+        changes.push_back(CatalogChange{collection_of(incoming[i]), key(incoming[i]), it != items.end()});
         if (it != items.end()) {
             *it = incoming[i];
             origins[static_cast<size_t>(it - items.begin())] = incoming_origins[i];
@@ -771,6 +776,13 @@ void merge_into(std::vector<T>& items, std::vector<Origin>& origins, const std::
         }
     }
 }
+
+// A collection's name for merge_into's report when all its entries share it.
+struct Named {
+    const char* name;
+    template <class T>
+    std::string operator()(const T&) const { return name; }
+};
 
 template <class T>
 std::vector<Origin> base_origins(const std::vector<T>& items, const std::string& collection) {
@@ -783,7 +795,7 @@ std::vector<Origin> base_origins(const std::vector<T>& items, const std::string&
 const std::vector<std::string> kUserKeys{"schema",     "models",     "accelerators", "cpu_platforms", "weight_formats",
                                          "kv_formats", "engines",    "gpu_rental",   "llm_api"};
 
-void merge_user_document(const json& doc, Catalog& merged, Errors& errors) {
+void merge_user_document(const json& doc, Catalog& merged, Errors& errors, std::vector<CatalogChange>& changes) {
     const std::string file = "user catalog";
     Reader root(doc, file, "", errors);
     root.only_keys(kUserKeys);
@@ -810,16 +822,30 @@ void merge_user_document(const json& doc, Catalog& merged, Errors& errors) {
                base_origins(merged.gpu_prices, "gpu_rental"),
                base_origins(merged.api_prices, "llm_api")};
     auto by_id = [](const auto& x) { return x.id; };
-    merge_into(merged.models, mo.models, user.models, uo.models, by_id);
-    merge_into(merged.hardware, mo.hardware, user.hardware, uo.hardware, by_id);
-    merge_into(merged.weight_formats, mo.weight_formats, user.weight_formats, uo.weight_formats, by_id);
-    merge_into(merged.kv_formats, mo.kv_formats, user.kv_formats, uo.kv_formats, by_id);
-    merge_into(merged.engines, mo.engines, user.engines, uo.engines, by_id);
+    auto hardware_key = [](const Hardware& h) { return std::string(h.is_cpu() ? "cpu_platforms" : "accelerators"); };
+    merge_into(merged.models, mo.models, user.models, uo.models, by_id, Named{"models"}, changes);
+    merge_into(merged.hardware, mo.hardware, user.hardware, uo.hardware, by_id, hardware_key, changes);
+    merge_into(merged.weight_formats, mo.weight_formats, user.weight_formats, uo.weight_formats, by_id,
+               Named{"weight_formats"}, changes);
+    merge_into(merged.kv_formats, mo.kv_formats, user.kv_formats, uo.kv_formats, by_id, Named{"kv_formats"}, changes);
+    merge_into(merged.engines, mo.engines, user.engines, uo.engines, by_id, Named{"engines"}, changes);
+    // Price rows have no id: their key, shown as "provider · gpu · pricing_model", is what replaces.
     merge_into(merged.gpu_prices, mo.gpu_prices, user.gpu_prices, uo.gpu_prices,
-               [](const GpuPrice& p) { return p.provider + "\n" + p.gpu + "\n" + p.pricing_model; });
+               [](const GpuPrice& p) { return p.provider + " · " + p.gpu + " · " + p.pricing_model; },
+               Named{"gpu_rental"}, changes);
     merge_into(merged.api_prices, mo.api_prices, user.api_prices, uo.api_prices,
-               [](const ApiPrice& p) { return p.provider + "\n" + p.model + "\n" + p.currency; });
+               [](const ApiPrice& p) { return p.provider + " · " + p.model + " · " + p.currency; },
+               Named{"llm_api"}, changes);
     check_references(merged, mo, Present{}, errors);
+}
+
+// Keeps the first kMaxUserCatalogErrors errors and counts the rest in one more.
+void cap_errors(Errors& errors) {
+    if (errors.size() <= kMaxUserCatalogErrors) return;
+    const size_t more = errors.size() - kMaxUserCatalogErrors;
+    errors.resize(kMaxUserCatalogErrors);
+    errors.push_back(Error{"catalog.too_many_errors", "user catalog",
+                           "and " + std::to_string(more) + " more errors not listed"});
 }
 
 }  // namespace
@@ -845,16 +871,21 @@ Expected<Catalog> load_catalog(const CatalogFiles& files, Errors* all_errors) {
     return catalog;
 }
 
-Expected<Catalog> merge_catalog(const Catalog& base, const std::string& user_json, Errors* all_errors) {
+Expected<Catalog> merge_catalog(const Catalog& base, const std::string& user_json, Errors* all_errors,
+                                std::vector<CatalogChange>* changes) {
     Errors errors;
     Catalog merged = base;
+    std::vector<CatalogChange> changed;
     try {
-        if (auto doc = parse_document(user_json, "user catalog", errors)) merge_user_document(*doc, merged, errors);
+        if (auto doc = parse_document(user_json, "user catalog", errors))
+            merge_user_document(*doc, merged, errors, changed);
     } catch (const std::exception& e) {
         errors.push_back(Error{kParse, "user catalog", std::string("could not be read: ") + e.what()});
     }
+    cap_errors(errors);
     if (all_errors) *all_errors = errors;
     if (!errors.empty()) return errors.front();
+    if (changes) *changes = std::move(changed);
     return merged;
 }
 

@@ -149,6 +149,7 @@ Zh what_zh(std::string_view w) {
          "目录中的 id、{\"hf_config\": {...}} 或架构对象"},
         {"an integer or \"auto\"", "整数或 \"auto\""},
         {"zh or en", "zh 或 en"},
+        {"light or dark", "light 或 dark"},
         {"a KV format id", "KV 格式 id"},
         {"a non-empty string or a non-empty array of {\"ref\", \"covers\"} objects",
          "非空字符串，或由 {\"ref\", \"covers\"} 对象组成的非空数组"},
@@ -338,6 +339,8 @@ Zh message_zh(std::string_view m) {
         return std::string("不是有效的 JSON");
     }
     if (take_prefix(rest, "could not be read: ")) return std::string("无法读取");
+    if (std::string_view n = rest; take_prefix(n, "and ") && take_suffix(n, " more errors not listed"))
+        return "另有 " + std::string(n) + " 个错误未列出";  // a user catalog's errors past kMaxUserCatalogErrors
     if (take_prefix(rest, "internal error: ")) return std::string("内部错误");
     if (take_prefix(rest, "at most ")) {
         const size_t models = rest.find(" colocated models, got ");

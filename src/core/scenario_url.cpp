@@ -83,7 +83,7 @@ const Param kParams[] = {
 std::string accepted_keys() {
     std::string s;
     for (const Param& p : kParams) s += std::string(s.empty() ? "" : ", ") + p.key;
-    return s + ", lang";
+    return s + ", lang, theme";
 }
 
 const Param* find_param(const std::string& key) {
@@ -158,6 +158,11 @@ UrlParse scenario_from_query(const std::string& query, const Scenario& base) {
         if (key == "lang") {
             if (value == "zh" || value == "en") out.lang = value;
             else out.errors.push_back({"url.range", "url.lang", "must be zh or en, got \"" + value + "\""});
+            continue;
+        }
+        if (key == "theme") {
+            if (value == "light" || value == "dark") out.theme = value;
+            else out.errors.push_back({"url.range", "url.theme", "must be light or dark, got \"" + value + "\""});
             continue;
         }
         const Param* p = find_param(key);

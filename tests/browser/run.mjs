@@ -26,6 +26,7 @@ import './test_deploy_lang.mjs';
 import './test_explain.mjs';
 import './test_export.mjs';
 import './test_charts.mjs';
+import './test_catalog_theme.mjs';
 
 async function setup() {
   requireBuild();

@@ -185,6 +185,12 @@ TEST(Cli, UserCatalogIsMergedAndABadOneIsRefusedWithItsPath) {
     EXPECT_EQ(b.code, 2);
     EXPECT_NE(b.err.find("accelerators[0].memory_gb"), std::string::npos) << b.err;
     EXPECT_NE(b.err.find("got \"lots\""), std::string::npos) << b.err;
+    // Every error, one line each with its path (the page lists the same ones), not only the first.
+    std::istringstream lines(b.err);
+    int n = 0;
+    for (std::string line; std::getline(lines, line); ++n)
+        EXPECT_EQ(line.rfind("error: user catalog: accelerators[0].", 0), 0u) << line;
+    EXPECT_GE(n, 2) << b.err;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -627,5 +627,79 @@ TEST(CatalogMerge, NotJsonIsAParseError) {
     EXPECT_EQ(merged.error().message.rfind("invalid JSON at line 1, column 2: ", 0), 0u) << merged.error().message;
 }
 
+// The page's own-catalog loader shows what a file did: each entry under its collection, added or replaced.
+TEST(CatalogMerge, ChangesListWhatWasAddedAndWhatReplaced) {
+    json replaced = user_model();
+    replaced["id"] = "Llama-3.1-8B";
+    json user = {{"models", {replaced, user_model()}},
+                 {"accelerators", {user_gpu()}},
+                 {"gpu_rental", {{{"provider", "Our cloud"}, {"gpu", "Lab card"}, {"hardware_id", "my-lab-gpu"},
+                                  {"currency", "CNY"}, {"price_per_gpu_hour", 9.5}, {"pricing_model", "on-demand"},
+                                  {"source", "our invoice"}}}}};
+    std::vector<CatalogChange> changes;
+    auto merged = merge_catalog(bundled_catalog(), user.dump(), nullptr, &changes);
+    ASSERT_TRUE(merged.ok()) << merged.error().to_string();
+    ASSERT_EQ(changes.size(), 4u);
+    EXPECT_EQ(changes[0].collection, "models");
+    EXPECT_EQ(changes[0].id, "Llama-3.1-8B");
+    EXPECT_TRUE(changes[0].replaced);
+    EXPECT_EQ(changes[1].id, "My-Llama-8B");
+    EXPECT_FALSE(changes[1].replaced);
+    EXPECT_EQ(changes[2].collection, "accelerators");
+    EXPECT_EQ(changes[2].id, "my-lab-gpu");
+    EXPECT_FALSE(changes[2].replaced);
+    EXPECT_EQ(changes[3].collection, "gpu_rental");
+    EXPECT_EQ(changes[3].id, "Our cloud · Lab card · on-demand");
+    EXPECT_FALSE(changes[3].replaced);
+    // The same file again replaces all four.
+    changes.clear();
+    auto again = merge_catalog(*merged, user.dump(), nullptr, &changes);
+    ASSERT_TRUE(again.ok());
+    ASSERT_EQ(changes.size(), 4u);
+    for (const CatalogChange& c : changes) EXPECT_TRUE(c.replaced) << c.collection << " " << c.id;
+    EXPECT_EQ(again->hardware.size(), merged->hardware.size());
+}
+
+// A user catalog reports every error, each with its own path, not only the first.
+TEST(CatalogMerge, EveryErrorIsListedWithItsPath) {
+    json gpu = user_gpu();
+    gpu["memory_gb"] = -48;
+    json model = user_model();
+    model["hidden_size"] = "big";
+    json cpu_gpu = user_gpu();
+    cpu_gpu["id"] = "second";
+    cpu_gpu.erase("vendor");
+    Errors errors;
+    auto merged = merge_catalog(bundled_catalog(), json({{"models", {model}}, {"accelerators", {gpu, cpu_gpu}}}).dump(),
+                                &errors);
+    ASSERT_FALSE(merged.ok());
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].path, "user catalog: models[0].hidden_size");
+    EXPECT_EQ(errors[1].path, "user catalog: accelerators[0].memory_gb");
+    EXPECT_EQ(errors[2].path, "user catalog: accelerators[1].vendor");
+    EXPECT_EQ(errors[2].id, "catalog.missing_field");
+}
+
+// A file broken everywhere lists kMaxUserCatalogErrors errors and counts the rest, in both languages.
+TEST(CatalogMerge, ErrorsPastTheCapAreCounted) {
+    json gpus = json::array();
+    for (int i = 0; i < 70; ++i) {
+        json gpu = user_gpu();
+        gpu["id"] = "gpu-" + std::to_string(i);
+        gpu["memory_gb"] = "lots";
+        gpus.push_back(gpu);
+    }
+    Errors errors;
+    auto merged = merge_catalog(bundled_catalog(), json({{"accelerators", gpus}}).dump(), &errors);
+    ASSERT_FALSE(merged.ok());
+    ASSERT_EQ(errors.size(), kMaxUserCatalogErrors + 1);
+    EXPECT_EQ(errors[kMaxUserCatalogErrors - 1].path,
+              "user catalog: accelerators[" + std::to_string(kMaxUserCatalogErrors - 1) + "].memory_gb");
+    EXPECT_EQ(errors.back().to_string(),
+              "[catalog.too_many_errors] user catalog: and " + std::to_string(70 - kMaxUserCatalogErrors) +
+                  " more errors not listed");
+    EXPECT_EQ(errors.back().message_in("zh"), "另有 " + std::to_string(70 - kMaxUserCatalogErrors) + " 个错误未列出");
+}
+
 }  // namespace
 }  // namespace infersizer

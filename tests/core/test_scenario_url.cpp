@@ -66,6 +66,22 @@ TEST(ScenarioUrl, UnknownParameterAndBadLangAreReported) {
     EXPECT_EQ(p.scenario.weights, "Q8_0");
 }
 
+// theme= is a page setting like lang=: read, never part of the scenario, and a bad value is named.
+TEST(ScenarioUrl, ThemeIsAPageSettingAndABadOneIsNamed) {
+    const UrlParse p = scenario_from_query("?theme=light&concurrency=9");
+    ASSERT_TRUE(p.errors.empty()) << p.errors[0].to_string();
+    EXPECT_EQ(p.theme, "light");
+    EXPECT_EQ(p.scenario.concurrency, 9);
+    EXPECT_EQ(scenario_from_query("theme=dark").theme, "dark");
+    EXPECT_EQ(scenario_from_query("concurrency=9").theme, "");
+    const UrlParse bad = scenario_from_query("theme=sepia");
+    ASSERT_EQ(bad.errors.size(), 1u);
+    EXPECT_EQ(bad.errors[0].cli_line(), "error: url.theme: must be light or dark, got \"sepia\"");
+    EXPECT_EQ(bad.errors[0].message_in("zh"), "必须是 light 或 dark，实际为 \"sepia\"");
+    EXPECT_EQ(bad.theme, "");
+    EXPECT_EQ(scenario_to_query(p.scenario).find("theme"), std::string::npos);  // the scenario never writes it
+}
+
 TEST(ScenarioUrl, PercentEncodingIsDecoded) {
     const UrlParse p = scenario_from_query("colocated=%5B%7B%22name%22%3A%22bge-m3%22%2C%22params_b%22%3A0.568%7D%5D");
     ASSERT_TRUE(p.errors.empty()) << p.errors[0].to_string();

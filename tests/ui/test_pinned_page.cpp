@@ -4,7 +4,7 @@
 // test_judge.cpp; here a badge or sentence forced to one colour, or a palette that draws "holds" in red, fails
 // (scripts/mutate.sh's headline-colour mutations, docs/testing.md).
 //
-// A colour is read from the last frame's draw data: the opaque vertices inside the probe item's rectangle (a
+// Both themes are checked (zh dark, en light). A colour is read from the last frame's draw data: the opaque vertices inside the probe item's rectangle (a
 // badge's filled rectangle; a judged word's glyphs), white text excluded.
 #include "ui_harness.hpp"
 
@@ -15,6 +15,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 
 using namespace infersizer;
 using namespace infersizer::app;
@@ -23,6 +24,8 @@ using namespace infersizer::app::test;
 namespace {
 
 using PinnedPage = PageTest;
+
+const std::pair<const char*, const char*> kPageThemes[] = {{"zh", "dark"}, {"en", "light"}};
 
 enum class Hue { green, amber, red, none, other };
 
@@ -88,16 +91,18 @@ TEST_F(PinnedPage, HeadlineBadgeAndSentenceAreColouredByTheVerdict) {
     const std::vector<Golden> goldens = golden_scenarios();
     ASSERT_GE(goldens.size(), 6u);
     std::map<Hue, int> seen;
-    for (const char* code : {"zh", "en"}) {
+    // zh in the dark theme, en in the light one: the colour language holds in both palettes (theme.hpp).
+    for (const auto& [code, theme] : kPageThemes) {
         const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
         // The words of the three verdicts, as the page's strings give them.
         const std::map<std::string, Hue> badge_hue = {{tr(S::verdict_yes, lang), Hue::green},
                                                        {tr(S::verdict_conditional, lang), Hue::amber},
                                                        {tr(S::verdict_no, lang), Hue::red}};
         Page page(code, ImVec2(1400, 5000));
+        ASSERT_TRUE(app_set_theme(page.app(), theme));
         page.frames(2);
         for (const Golden& g : goldens) {
-            SCOPED_TRACE(g.name + " (" + code + ")");
+            SCOPED_TRACE(g.name + " (" + code + ", " + theme + ")");
             ASSERT_EQ(app_set_scenario_json(page.app(), g.scenario_json), "");
             page.frames(2);
             ASSERT_TRUE(page.state().result.has_value());
@@ -130,7 +135,8 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
     const std::vector<Golden> goldens = golden_scenarios();
     ASSERT_GE(goldens.size(), 6u);
     std::map<Hue, int> memory_seen, target_seen;
-    for (const char* code : {"zh", "en"}) {
+    // zh in the dark theme, en in the light one: the colour language holds in both palettes (theme.hpp).
+    for (const auto& [code, theme] : kPageThemes) {
         const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
         const std::map<std::string, Hue> memory_hue = {{tr(S::fits, lang), Hue::green},
                                                         {tr(S::fits_load, lang), Hue::amber},
@@ -142,9 +148,10 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
                                                         {tr(S::misses_target, lang), Hue::red},
                                                         {tr(S::not_judged_not_fit, lang), Hue::red}};
         Page page(code, ImVec2(1400, 5000));
+        ASSERT_TRUE(app_set_theme(page.app(), theme));
         page.frames(2);
         for (const Golden& g : goldens) {
-            SCOPED_TRACE(g.name + " (" + code + ")");
+            SCOPED_TRACE(g.name + " (" + code + ", " + theme + ")");
             ASSERT_EQ(app_set_scenario_json(page.app(), g.scenario_json), "");
             page.frames(2);
             ASSERT_TRUE(page.state().result.has_value());

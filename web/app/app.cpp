@@ -15,6 +15,8 @@
 #include "scenario_link.hpp"
 #include "scenario_url.hpp"
 #include "widgets.hpp"
+#include "theme.hpp"
+#include "user_catalog.hpp"
 
 #include <imgui.h>
 
@@ -87,6 +89,7 @@ void app_apply_query(AppState* s, const std::string& query) {
                                  : scenario_from_query(query, s->scenario);
     s->url_errors = parsed.errors;
     if (!parsed.lang.empty()) s->lang = lang_from_id(parsed.lang);
+    if (!parsed.theme.empty()) s->theme_override = theme_from_id(parsed.theme);
     if (std::optional<Error> e = apply_scenario(*s, parsed.scenario)) s->url_errors.push_back(*e);
 }
 
@@ -104,6 +107,38 @@ std::string app_catalog_summary(AppState* s) {
     const Catalog& c = *s->catalog;
     return std::to_string(c.models.size()) + " " + std::to_string(c.hardware.size()) + " " +
            std::to_string(c.weight_formats.size()) + " " + std::to_string(c.engines.size());
+}
+
+std::string app_load_catalog_json(AppState* s, const std::string& json_text, const std::string& file_name) {
+    load_user_catalog(*s, json_text, file_name);
+    s->frames_wanted = 3;
+    return user_catalog_report_json(*s);
+}
+
+bool app_take_catalog_picker_request(AppState* s) {
+    const bool requested = s->user_catalog.picker_requested;
+    s->user_catalog.picker_requested = false;
+    return requested;
+}
+
+void app_set_system_theme(AppState* s, const std::string& theme) {
+    if (std::optional<Theme> t = theme_from_id(theme)) s->system_theme = *t;
+    s->frames_wanted = 3;
+}
+
+bool app_set_theme(AppState* s, const std::string& theme) {
+    if (theme == "system") s->theme_override.reset();
+    else if (std::optional<Theme> t = theme_from_id(theme)) s->theme_override = t;
+    else return false;
+    s->frames_wanted = 3;
+    return true;
+}
+
+std::string app_theme(AppState* s) { return theme_id(s->theme()); }
+
+std::string app_item_box(AppState* s, const std::string& name) {
+    const auto it = s->item_boxes.find(name);
+    return it == s->item_boxes.end() ? "" : it->second;
 }
 
 std::string app_url_errors(AppState* s) {
@@ -203,6 +238,7 @@ bool app_frame(AppState* sp) {
     AppState& s = *sp;
     ImGuiIO& io = ImGui::GetIO();
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    apply_theme(s.theme());  // the system's preference or the visitor's choice, as of this frame
 
     const ImGuiWindowFlags page_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -212,6 +248,7 @@ bool app_frame(AppState* sp) {
 
     DrawHeader(s);
     DrawMessages(s);
+    DrawUserCatalogMessages(s);
 
     if (s.catalog) {
         const float em = ImGui::GetFontSize();

@@ -82,4 +82,23 @@ std::string app_export_box(const std::string& id);
 // line ("error: url.concurrency: must be ..."); "" when none.
 std::string app_url_errors(AppState* s);
 
+// --- Your own catalog (user_catalog.hpp) -------------------------------------------------------------------
+// Merges a catalog document (the CLI's --catalog format) over the catalog the page serves; `file_name` names it
+// on the page ("" from the API). Returns the JSON report user_catalog_report_json describes: what was added and
+// replaced, or every error with its JSON path (the catalog, scenario and result then unchanged).
+std::string app_load_catalog_json(AppState* s, const std::string& json_text, const std::string& file_name);
+// True once after the header's "load catalog" button was pressed: the platform opens its file picker.
+bool app_take_catalog_picker_request(AppState* s);
+
+// --- Theme (theme.hpp) --------------------------------------------------------------------------------------
+// The system's preference ("light" | "dark", from prefers-color-scheme), followed unless the visitor overrode it.
+void app_set_system_theme(AppState* s, const std::string& theme);
+// The visitor's choice: "light" | "dark" overrides the system, "system" follows it again. False for anything else.
+bool app_set_theme(AppState* s, const std::string& theme);
+std::string app_theme(AppState* s);  // what the page draws: "light" | "dark"
+
+// Tests: where a header control was last drawn ("theme_light", "theme_dark", "load_catalog"), "x0 y0 x1 y1" in
+// CSS px, or "".
+std::string app_item_box(AppState* s, const std::string& name);
+
 }  // namespace infersizer::app

@@ -33,8 +33,9 @@ bool edit_scenario(AppState& s, const Scenario& next) {
 std::string current_query(const AppState& s) {
     std::string q = scenario_to_query(s.scenario);
     if (!q.empty() && (q[0] == '?' || q[0] == '#')) q.erase(0, 1);
-    // The link carries the language it was shared in.
+    // The link carries the language it was shared in, and the theme when the visitor chose one.
     q += (q.empty() ? "lang=" : "&lang=") + s.lang_code();
+    if (s.theme_override) q += std::string("&theme=") + theme_id(*s.theme_override);
     return q;
 }
 

@@ -7,11 +7,13 @@
 
 #include "catalog.hpp"
 #include "curves.hpp"
+#include "catalog_json.hpp"
 #include "error.hpp"
 #include "fonts.hpp"
 #include "i18n.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
+#include "theme.hpp"
 
 #include <imgui.h>
 
@@ -87,6 +89,17 @@ struct DownloadRequest {
     std::string text;
 };
 
+// Your own catalog (user_catalog.hpp): files merged over the catalog this session, and what the last load did.
+// Nothing persists: a reload starts from the bundled catalog again.
+struct UserCatalogState {
+    bool picker_requested = false;          // the header's button: the platform opens its file picker
+    std::vector<std::string> loaded_files;  // merged so far, in order ("" for a document given through the API)
+    std::string last_file;                  // the last file loaded or refused
+    std::vector<CatalogChange> changes;     // what the last good file added or replaced
+    Errors errors;                          // why the last file was refused (each with its JSON path); or empty
+    bool show_message = false;              // the summary or the errors are on screen until dismissed
+};
+
 struct AppState {
     // --- Language and catalog -------------------------------------------------------------------------
     Lang lang = Lang::zh;
@@ -133,6 +146,12 @@ struct AppState {
     bool inputs_open_narrow = false;  // narrow layout: the inputs strip starts folded, the answer first
     bool scroll_to_headroom = false;  // the "④ commands" jump was pressed: the inputs scroll to ④ next frame
 
+    // --- Theme (theme.hpp) and your own catalog ---------------------------------------------------------
+    Theme system_theme = Theme::dark;     // prefers-color-scheme, reported (and followed live) by the platform
+    std::optional<Theme> theme_override;  // the header's toggle or the link's theme=; nullopt: follow the system
+    UserCatalogState user_catalog;
+    std::map<std::string, std::string> item_boxes;  // tests: where a header control was drawn, "x0 y0 x1 y1"
+
     // --- Fonts ----------------------------------------------------------------------------------------
     ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state
     float font_pixel_size = 0;
@@ -142,6 +161,7 @@ struct AppState {
     int frames_wanted = 0;  // ask the platform for a few more frames after a change (layout settles)
 
     const std::string& lang_code() const { return lang_id(lang); }
+    Theme theme() const { return theme_override.value_or(system_theme); }
 };
 
 // --- State transitions (app_state.cpp) ---------------------------------------------------------------

@@ -37,6 +37,25 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(dismiss, "关闭", "Dismiss")                                                                       \
     X(edit_refused_fmt, "未采用此修改：%s", "Change not applied: %s")                                   \
     X(estimate_failed_fmt, "无法估算：%s", "Cannot estimate: %s")                                       \
+    /* theme and your own catalog (theme.hpp, user_catalog.hpp) */                                      \
+    X(theme_light, "浅色", "Light")                                                                     \
+    X(theme_dark, "深色", "Dark")                                                                       \
+    X(theme_hint, "页面配色；默认跟随系统设置", "Page colours; by default they follow the system setting") \
+    X(load_catalog, "加载目录", "Load catalog")                                                         \
+    X(load_catalog_hint,                                                                                \
+      "从 JSON 文件加载你自己的显卡、价格和模型，合并到内置目录之上（格式见 README 的“你自己的目录”）；"   \
+      "也可以把文件拖到页面上。不会保存：刷新页面后恢复内置目录。",                                     \
+      "Load your own cards, prices and models from a JSON file, merged over the bundled catalog (format: "   \
+      "README, \"Your own catalog\"); or drop the file on the page. Nothing is stored: a reload goes back " \
+      "to the bundled catalog.")                                                                          \
+    X(catalog_from_api, "（来自 API）", "(from the API)")                                               \
+    X(catalog_loaded_fmt, "已加载你的目录 %s：新增 %d 项，替换 %d 项。刷新页面后恢复内置目录。",          \
+      "Loaded your catalog %s: %d added, %d replaced. A reload goes back to the bundled catalog.")         \
+    X(catalog_added_fmt, "新增：%s", "Added: %s")                                                       \
+    X(catalog_replaced_fmt, "替换：%s", "Replaced: %s")                                                 \
+    X(catalog_refused_fmt, "未加载你的目录 %s（%d 个错误），仍在使用之前的目录：",                        \
+      "Your catalog %s was not loaded (%d errors); the previous catalog is still in use:")                 \
+    X(catalog_counts_user_fmt, "含你加载的 %d 个文件", "%d of your files merged in")                      \
     X(inputs, "输入", "Inputs")                                                                         \
     X(preset, "场景", "Scenario")                                                                       \
     X(preset_chat, "对话", "Chat")                                                                      \

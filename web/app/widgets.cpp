@@ -3,6 +3,7 @@
 
 #include "format.hpp"
 #include "text_wrap.hpp"
+#include "theme.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -201,14 +202,30 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
 // ---------------------------------------------------------------------------------------------------
 // Verdicts
 // ---------------------------------------------------------------------------------------------------
+// The current theme's colours (theme.hpp): green holds with headroom, amber near a limit, red does not hold.
 ImVec4 verdict_color(Verdict v) {
+    const Palette& p = palette();
     switch (v) {
-        case Verdict::yes: return ImVec4(0.25f, 0.72f, 0.36f, 1.0f);          // green: holds with headroom
-        case Verdict::conditional: return ImVec4(0.93f, 0.66f, 0.13f, 1.0f);  // amber: near a limit
-        case Verdict::no: return ImVec4(0.90f, 0.30f, 0.27f, 1.0f);           // red: does not hold
+        case Verdict::yes: return p.verdict_yes;
+        case Verdict::conditional: return p.verdict_conditional;
+        case Verdict::no: return p.verdict_no;
     }
-    return ImVec4(1, 1, 1, 1);
+    return p.text;
 }
+
+namespace {
+
+ImVec4 badge_fill(Verdict v) {
+    const Palette& p = palette();
+    switch (v) {
+        case Verdict::yes: return p.badge_yes;
+        case Verdict::conditional: return p.badge_conditional;
+        case Verdict::no: return p.badge_no;
+    }
+    return p.badge_no;
+}
+
+}  // namespace
 
 const char* verdict_word(Verdict v, Lang lang) {
     switch (v) {
@@ -229,14 +246,14 @@ const char* decision_word(Verdict v, Lang lang) {
 }
 
 void VerdictBadge(Verdict v, const char* word, const char* probe_id) {
-    const ImVec4 c = verdict_color(v);
+    const ImVec4 c = badge_fill(v);
     const ImVec2 text = ImGui::CalcTextSize(word);
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 size(text.x + pad.x * 2, text.y + pad.y * 2);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(c), ImGui::GetFontSize() * 0.25f);
-    dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), word);
+    dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), ImGui::GetColorU32(palette().badge_text), word);
     // With a probe id: an item the keyboard skips, labelled "word##probe_id", so the headless UI test reads the
     // badge the page shows (ImGui's item-info hook) rather than recomputing it.
     const ImRect bb(p, ImVec2(p.x + size.x, p.y + size.y));
@@ -367,7 +384,7 @@ void FigureText(const AppState& s, const std::string& key, const std::string& te
 
 void SectionTitle(const char* text) {
     ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().title);
     ImGui::TextUnformatted(text);
     ImGui::PopStyleColor();
     ImGui::Separator();

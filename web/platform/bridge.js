@@ -18,9 +18,12 @@
 //   frameCount              ImGui frames drawn so far (an idle page draws none)
 //   urlErrors               the start URL's invalid parameters, one line each (the page shows them too)
 //   error                   the load failure shown in the page, or null
+//   loadCatalog(obj|json)   merges your own catalog over the page's; a Promise of what it added and replaced, or
+//                           rejected with an InferSizerError whose .errors lists each error with its JSON path
+//   theme / setTheme(t)     the colours drawn, "light" | "dark"; setTheme("light" | "dark" | "system")
 //
 // Index: [text] [dom] [language] [errors] [catalog] [strings] [start] [api] [url] [events] [geometry] [input]
-//        [clipboard] [export] [text-view]
+//        [clipboard] [export] [text-view] [theme] [own catalog]
 (function () {
   'use strict';
 
@@ -223,6 +226,7 @@
 
   // --------------------------------------------------------------------------------------------- [start]
   let stateInHash = false;
+  let themeReported = false;  // main.cpp reported the theme at least once ([theme])
 
   // The scenario may come in the query or, for hosts that own the query, in the hash.
   function startQuery() {
@@ -238,9 +242,11 @@
     const ok = call('is_start', [...args, startLang, startQuery()]);
     if (!ok) { showError(TEXT[startLang].start); return; }
     started = true;
+    followSystemTheme();
     watchGeometry();
     watchCanvasKeys();
     scheduleTextView();
+    watchCatalogDrops();
   }
 
   Module.isBridge = {
@@ -262,6 +268,13 @@
     copyText(text, fromApp) { copyToClipboard(text, fromApp); },
     download(filename, mime, text) { offerDownload(filename, new Blob([text], { type: mime })); },
     savePng() { savePageAsPng(); },
+    themeChanged(theme) {
+      document.documentElement.dataset.theme = theme;  // shell.html's DOM states follow the page's colours
+      // The first report is the start-up theme: the URL is left as the visitor's link had it.
+      if (themeReported) scheduleUrlWrite();
+      themeReported = true;
+    },
+    openCatalogPicker() { catalogInput().click(); },
     wantCommonFont() { loadCommonFont(); },
   };
 
@@ -269,7 +282,11 @@
 
   // ----------------------------------------------------------------------------------------------- [api]
   class InferSizerError extends Error {
-    constructor(message) { super(message); this.name = 'InferSizerError'; }
+    constructor(message, errors) {
+      super(message);
+      this.name = 'InferSizerError';
+      if (errors) this.errors = errors;  // loadCatalog: [{id, path, message, text}], one per error
+    }
   }
 
   function requireStarted() {
@@ -324,6 +341,21 @@
     get lang() { return started ? callString('is_lang') : startLang; },
     get frameCount() { return started ? call('is_frames_drawn', []) >>> 0 : 0; },
     get catalogSummary() { return started ? callString('is_catalog_summary') : ''; },
+    loadCatalog(catalog) {
+      return Promise.resolve().then(() => {
+        requireStarted();
+        const json = typeof catalog === 'string' ? catalog : JSON.stringify(catalog);
+        if (typeof json !== 'string') throw new InferSizerError('catalog: expected an object or a JSON string');
+        return loadCatalogText(json, '');
+      });
+    },
+    get theme() { return started ? callString('is_theme') : systemTheme(); },
+    setTheme(theme) {
+      requireStarted();
+      if (!call('is_set_theme', [String(theme)])) {
+        throw new InferSizerError(`theme: must be "light", "dark" or "system", got ${JSON.stringify(theme)}`);
+      }
+    },
     // The parameters of the start URL the page refused, one line each naming its key (the page shows
     // them too, until dismissed).
     get urlErrors() { return started ? callString('is_url_errors').split('\n').filter(Boolean) : []; },
@@ -362,6 +394,11 @@
           out[id] = box.map(Number);
         }
         return out;
+      },
+      // A header control's box, [x0, y0, x1, y1] in CSS px ('theme_light', 'theme_dark', 'load_catalog').
+      itemBox(name) {
+        const box = started ? callString('is_debug_item_box', [name]) : '';
+        return box ? box.split(' ').map(Number) : null;
       },
     },
   };
@@ -671,5 +708,85 @@
   function watchCanvasKeys() {
     canvas.addEventListener('keydown', (event) => { if (SCROLL_KEYS.has(event.key)) event.preventDefault(); });
     canvas.addEventListener('keypress', (event) => { if (event.key === ' ') event.preventDefault(); });
+  }
+
+  // --------------------------------------------------------------------------------------------- [theme]
+  // The page follows the system's prefers-color-scheme, live, unless the header's toggle (or the link's theme=)
+  // overrides it; main.cpp tells us what it draws (themeChanged), and <html data-theme> lets shell.html's DOM
+  // states follow an override too.
+  const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+  function systemTheme() { return darkQuery && darkQuery.matches ? 'dark' : 'light'; }
+
+  // Before the app starts, the link's theme= already colours the loading state (the core reads it again at start).
+  for (const part of [location.search, location.hash]) {
+    const value = new URLSearchParams(part.replace(/^[?#]/, '')).get('theme');
+    if (value === 'light' || value === 'dark') { document.documentElement.dataset.theme = value; break; }
+  }
+
+  function followSystemTheme() {
+    call('is_set_system_theme', [systemTheme()]);
+    if (darkQuery) darkQuery.addEventListener('change', () => call('is_set_system_theme', [systemTheme()]));
+  }
+
+  // ------------------------------------------------------------------------------------------ [own catalog]
+  // Your own catalog (README, "Your own catalog"): a file from the header's button (a hidden file input) or dropped
+  // on the page, or a document from loadCatalog(), goes to the core's merge over the page's catalog. The page lists
+  // what happened (added and replaced ids, or each error with its JSON path); nothing is stored, a reload drops it.
+  const CATALOG_INPUT_ID = 'is-catalog-file';
+
+  function catalogInput() {
+    let input = element(CATALOG_INPUT_ID);
+    if (!input) {
+      input = document.createElement('input');
+      input.type = 'file';
+      input.id = CATALOG_INPUT_ID;
+      input.accept = '.json,application/json';
+      input.hidden = true;
+      document.body.appendChild(input);
+    }
+    if (!input.dataset.wired) {
+      input.dataset.wired = '1';
+      input.addEventListener('change', () => {
+        const file = input.files && input.files[0];
+        input.value = '';  // the same file again is a new change
+        if (file) loadCatalogFile(file);
+      });
+    }
+    return input;
+  }
+
+  // One file → the core; the page shows the outcome, so a refusal here is only logged for the console.
+  function loadCatalogFile(file) {
+    return file.text().then((text) => loadCatalogText(text, file.name)).catch((err) => {
+      console.warn('InferSizer: catalog ' + file.name + ' not loaded: ' + (err && err.message ? err.message : err));
+    });
+  }
+
+  // The core's report → the summary, or an InferSizerError listing every error ("path: message" lines, English).
+  function loadCatalogText(text, fileName) {
+    const report = parseOrNull(callString('is_load_catalog', [text, fileName]));
+    if (!report) throw new InferSizerError('catalog: the page is not ready');
+    if (!report.ok) {
+      const lines = report.errors.map((e) => (e.path ? e.path + ': ' : '') + e.message);
+      throw new InferSizerError('catalog not loaded:\n' + lines.join('\n'), report.errors);
+    }
+    return { file: report.file, added: report.added, replaced: report.replaced };
+  }
+
+  function watchCatalogDrops() {
+    catalogInput();
+    const hasFiles = (event) => event.dataTransfer && Array.from(event.dataTransfer.types || []).includes('Files');
+    window.addEventListener('dragover', (event) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();  // allows the drop
+      event.dataTransfer.dropEffect = 'copy';
+    });
+    window.addEventListener('drop', (event) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();  // not a navigation to the file
+      const file = event.dataTransfer.files[0];
+      if (file) loadCatalogFile(file);
+    });
   }
 })();

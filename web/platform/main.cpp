@@ -76,6 +76,7 @@ struct Platform {
 
     unsigned reported_generation = 0;  // app_result_generation() last told to JS
     std::string reported_lang;         // app_lang() last told to JS (the header's 中文|EN switch)
+    std::string reported_theme;        // app_theme() last told to JS (system preference or the header's toggle)
     std::string clipboard_text;        // what ImGui reads on Ctrl+V (navigator.clipboard is async)
     std::string returned;              // keeps the last string handed to JS alive until the next call
     ImGuiMouseCursor css_cursor = ImGuiMouseCursor_Arrow;  // the canvas's CSS cursor
@@ -107,6 +108,8 @@ EM_JS(void, is_js_download, (const char* filename, const char* mime, const char*
       { Module.isBridge.download(UTF8ToString(filename), UTF8ToString(mime), UTF8ToString(text)); });
 EM_JS(void, is_js_save_png, (), { Module.isBridge.savePng(); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
+EM_JS(void, is_js_theme_changed, (const char* theme), { Module.isBridge.themeChanged(UTF8ToString(theme)); });
+EM_JS(void, is_js_open_catalog_picker, (), { Module.isBridge.openCatalogPicker(); });
 
 namespace {
 
@@ -278,6 +281,8 @@ void hand_over_exports(Platform& p) {
 void report_after_frame(Platform& p) {
     // Shown text has a character the small font cut lacks: bridge.js fetches the common-CJK cut once.
     if (infersizer::app::app_take_common_font_request(p.app)) is_js_want_common_font();
+    // The header's "load catalog" button: bridge.js opens the file picker (still inside the click's user activation).
+    if (infersizer::app::app_take_catalog_picker_request(p.app)) is_js_open_catalog_picker();
     // A copy button; bridge.js completes a '?query' request into the page's full link (app.hpp).
     std::string copy = infersizer::app::app_take_clipboard_request(p.app);
     if (!copy.empty()) {
@@ -297,6 +302,11 @@ void notify_if_changed(Platform& p) {
     if (lang != p.reported_lang) {
         p.reported_lang = std::move(lang);
         is_js_lang_changed(p.reported_lang.c_str());
+    }
+    std::string theme = infersizer::app::app_theme(p.app);
+    if (theme != p.reported_theme) {
+        p.reported_theme = std::move(theme);
+        is_js_theme_changed(p.reported_theme.c_str());
     }
     const unsigned generation = infersizer::app::app_result_generation(p.app);
     if (generation == p.reported_generation) return;
@@ -387,6 +397,7 @@ EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, cons
     if (query != nullptr && query[0] != '\0') infersizer::app::app_apply_query(p.app, query);
     p.reported_generation = infersizer::app::app_result_generation(p.app);
     p.reported_lang = infersizer::app::app_lang(p.app);
+    p.reported_theme = "";  // bridge.js hears the first theme after its system preference is in (is_set_system_theme)
     p.geometry_dirty = false;
     p.dpr = 0;  // forces the first font build in sync_geometry
     sync_geometry(p);
@@ -456,6 +467,41 @@ EMSCRIPTEN_KEEPALIVE int is_set_lang(const char* lang) {
 
 EMSCRIPTEN_KEEPALIVE const char* is_catalog_summary() {
     return hand_to_js(g_platform.app ? infersizer::app::app_catalog_summary(g_platform.app) : "");
+}
+
+// Your own catalog: merges a catalog document over the page's catalog (app.hpp); returns the JSON report.
+EMSCRIPTEN_KEEPALIVE const char* is_load_catalog(const char* json, const char* file_name) {
+    if (g_platform.app == nullptr) return hand_to_js("");
+    std::string report = infersizer::app::app_load_catalog_json(g_platform.app, json ? json : "", file_name ? file_name : "");
+    request_frames(kActiveFrames);
+    notify_if_changed(g_platform);
+    return hand_to_js(std::move(report));
+}
+
+// The system's colour preference ("light" | "dark"), from bridge.js's prefers-color-scheme query and its changes.
+EMSCRIPTEN_KEEPALIVE void is_set_system_theme(const char* theme) {
+    if (g_platform.app == nullptr || theme == nullptr) return;
+    infersizer::app::app_set_system_theme(g_platform.app, theme);
+    request_frames(kActiveFrames);
+    notify_if_changed(g_platform);
+}
+
+// The visitor's choice, "light" | "dark" | "system"; 0 when not one of them.
+EMSCRIPTEN_KEEPALIVE int is_set_theme(const char* theme) {
+    if (g_platform.app == nullptr || theme == nullptr) return 0;
+    const int ok = infersizer::app::app_set_theme(g_platform.app, theme) ? 1 : 0;
+    request_frames(kActiveFrames);
+    notify_if_changed(g_platform);
+    return ok;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_theme() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_theme(g_platform.app) : "");
+}
+
+// Tests: a header control's box ("theme_light", "theme_dark", "load_catalog"), "x0 y0 x1 y1" in CSS px.
+EMSCRIPTEN_KEEPALIVE const char* is_debug_item_box(const char* name) {
+    return hand_to_js(g_platform.app && name ? infersizer::app::app_item_box(g_platform.app, name) : "");
 }
 
 // The start URL's refused parameters, one line each ("" when none).

@@ -1,4 +1,5 @@
-// header.cpp — title, version and catalog counts, language toggle, copy link, export; URL and edit messages.
+// header.cpp — title, version and catalog counts, your-catalog button, theme and language toggles, copy link,
+// export; URL and edit messages.
 #include "panels.hpp"
 
 #include "format.hpp"
@@ -8,6 +9,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 namespace infersizer::app {
 
@@ -33,6 +35,53 @@ void draw_language_toggle(AppState& s) {
     }
 }
 
+// Tests (browser): where a control was drawn, so a test can click it ("x0 y0 x1 y1", CSS px; app_item_box).
+void record_box(AppState& s, const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    s.item_boxes[name] = std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " +
+                         std::to_string(b.y);
+}
+
+// 浅色|深色: picks the theme over the system's preference; picking the system's own theme follows it again (the
+// link then carries no theme=).
+void draw_theme_toggle(AppState& s) {
+    const float em = ImGui::GetFontSize();
+    const Theme themes[2] = {Theme::light, Theme::dark};
+    const S labels[2] = {S::theme_light, S::theme_dark};
+    for (int i = 0; i < 2; ++i) {
+        if (i) {
+            ImGui::SameLine(0, 0);
+            ImGui::TextDisabled("|");
+            ImGui::SameLine(0, 0);
+        }
+        const char* word = tr(labels[i], s.lang);
+        const std::string id = std::string("theme_") + theme_id(themes[i]);
+        const std::string label = std::string(word) + "##" + id;
+        if (ImGui::Selectable(label.c_str(), s.theme() == themes[i], 0, ImVec2(ImGui::CalcTextSize(word).x + em * 0.3f, 0))) {
+            if (themes[i] == s.system_theme) s.theme_override.reset();
+            else s.theme_override = themes[i];
+            s.frames_wanted = 3;
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::theme_hint, s.lang));
+        record_box(s, id.c_str());
+        ImGui::SameLine();
+    }
+}
+
+// Opens the platform's file picker for your own catalog (user_catalog.hpp); a drop on the page does the same.
+void draw_catalog_button(AppState& s) {
+    if (ImGui::SmallButton(tr(S::load_catalog, s.lang)) && s.catalog) s.user_catalog.picker_requested = true;
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        WrappedText(tr(S::load_catalog_hint, s.lang));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    record_box(s, "load_catalog");
+    ImGui::SameLine();
+}
+
 }  // namespace
 
 void DrawHeader(AppState& s) {
@@ -52,12 +101,24 @@ void DrawHeader(AppState& s) {
     const float export_w = ExportButtonWidth(s);
     // The toast's room fits the longer of its words ("已复制" / "已下载").
     const float toast_w = std::max(text_w(S::copied), text_w(S::downloaded));
-    const float right_w = toggle_w + style.ItemSpacing.x + link_w + style.ItemSpacing.x + export_w + style.ItemSpacing.x + toast_w;
+    const float theme_w = text_w(S::theme_light) + text_w(S::theme_dark) + em * 0.6f + ImGui::CalcTextSize("|").x;
+    const float catalog_w = text_w(S::load_catalog) + style.FramePadding.x * 2;
+    const float right_w = catalog_w + style.ItemSpacing.x + theme_w + style.ItemSpacing.x + toggle_w +
+                          style.ItemSpacing.x + link_w + style.ItemSpacing.x + export_w + style.ItemSpacing.x + toast_w;
     ImGui::SameLine();
     const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
     if (ImGui::GetCursorPosX() + em > right_x) ImGui::NewLine();
     else ImGui::SameLine(right_x);
+    // On a narrow window (a phone) each group goes to the next line when the rest of this one is too short.
+    auto wrap_unless = [](float width) {
+        if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    };
+    draw_catalog_button(s);
+    wrap_unless(theme_w);
+    draw_theme_toggle(s);
+    wrap_unless(toggle_w);
     draw_language_toggle(s);
+    wrap_unless(link_w);
     if (ImGui::SmallButton(tr(S::copy_link, s.lang)) && s.catalog) {
         // The platform knows the page's address: a request that starts with '?' means "this page with
         // this query" (it prepends location.origin + pathname).
@@ -72,9 +133,12 @@ void DrawHeader(AppState& s) {
 
     if (s.catalog) {
         const Catalog& c = *s.catalog;
-        MutedText(trf(S::catalog_counts_fmt, s.lang, static_cast<int>(c.models.size()),
-                      static_cast<int>(c.hardware.size()), static_cast<int>(c.weight_formats.size()),
-                      static_cast<int>(c.engines.size())));
+        std::string counts = trf(S::catalog_counts_fmt, s.lang, static_cast<int>(c.models.size()),
+                                 static_cast<int>(c.hardware.size()), static_cast<int>(c.weight_formats.size()),
+                                 static_cast<int>(c.engines.size()));
+        if (const size_t n = s.user_catalog.loaded_files.size())
+            counts += " · " + trf(S::catalog_counts_user_fmt, s.lang, static_cast<int>(n));
+        MutedText(counts);
     }
     ImGui::Separator();
 }

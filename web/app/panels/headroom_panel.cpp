@@ -16,7 +16,7 @@ void draw_command(AppState& s, const char* id, S label, const std::string& comma
     ImGui::SameLine();
     if (ImGui::SmallButton(tr(S::copy, s.lang))) request_clipboard(s, command);
     // Read-only and selectable: a long command wraps instead of running off the panel.
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotLines));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().accent);
     ImGui::PushTextWrapPos(0.0f);
     WrappedText(command.empty() ? "—" : command);
     ImGui::PopTextWrapPos();

@@ -28,13 +28,14 @@ struct Part {
 };
 
 std::vector<Part> parts_of(const MemoryResult& m) {
-    // Hues distinct from the verdict colours (green, amber, red), so the bar never reads as a verdict.
+    // The theme's bar colours (theme.hpp): hues distinct from the verdict colours, so the bar never reads as one.
+    const ImU32* c = palette().memory_parts;
     return {
-        {S::mem_weights, "memory.weights_gib", m.weights_gib, IM_COL32(66, 133, 244, 255)},
-        {S::mem_kv, "memory.kv_cache_gib", m.kv_cache_gib, IM_COL32(0, 172, 193, 255)},
-        {S::mem_activations, "memory.activations_gib", m.activations_gib, IM_COL32(156, 104, 220, 255)},
-        {S::mem_runtime, "memory.runtime_gib", m.runtime_gib, IM_COL32(120, 144, 156, 255)},
-        {S::mem_colocated, "memory.colocated_gib", m.colocated_gib, IM_COL32(214, 132, 86, 255)},
+        {S::mem_weights, "memory.weights_gib", m.weights_gib, c[0]},
+        {S::mem_kv, "memory.kv_cache_gib", m.kv_cache_gib, c[1]},
+        {S::mem_activations, "memory.activations_gib", m.activations_gib, c[2]},
+        {S::mem_runtime, "memory.runtime_gib", m.runtime_gib, c[3]},
+        {S::mem_colocated, "memory.colocated_gib", m.colocated_gib, c[4]},
     };
 }
 
@@ -156,7 +157,7 @@ void draw_bar(const AppState& s, const MemoryResult& m, const std::vector<Part>&
     }
     // The spread between the low and high totals.
     const float lo_x = x_of(m.total_gib.lo), hi_x = x_of(m.total_gib.hi);
-    if (hi_x > lo_x) dl->AddRectFilled(ImVec2(lo_x, y0), ImVec2(hi_x, y1), IM_COL32(200, 200, 200, 90));
+    if (hi_x > lo_x) dl->AddRectFilled(ImVec2(lo_x, y0), ImVec2(hi_x, y1), palette().memory_spread);
     // Marker lines: the range's ends and the budget reach one tick past the bar, the capacity two; the
     // engine's reservation hangs below the bar only.
     const std::vector<MarkerLine> lines = marker_lines(s, m, x_of);

@@ -16,6 +16,7 @@ void DrawMessages(AppState& s);
 void DrawExportMenu(AppState& s);
 float ExportButtonWidth(const AppState& s);
 std::string export_box(const std::string& id);  // tests: "x0 y0 x1 y1" of an export item, "" before drawn
+void DrawUserCatalogMessages(AppState& s);  // what loading your own catalog did (user_catalog_panel.cpp)
 
 // Inputs ①–④.
 void DrawModelPanel(AppState& s);      // ① model & format
