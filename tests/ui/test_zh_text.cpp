@@ -213,7 +213,7 @@ TEST_F(ZhText, EngineTooltipsNameTheirSourcesInChinese) {
         EXPECT_EQ(zh.find(e.source.substr(0, 24)), std::string::npos) << e.id << ": the English source prose shows";
     }
     // Without a label the source itself shows, unless it is a repository path.
-    EXPECT_EQ(source_line_text("docs/references/peers.md §4", Text{}, Lang::zh), "");
+    EXPECT_EQ(source_line_text("docs/references/peers-and-formulas.md §4", Text{}, Lang::zh), "");
     EXPECT_EQ(source_line_text("https://example.org", Text{}, Lang::en), "source: https://example.org");
 }
 
