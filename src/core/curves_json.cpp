@@ -1,6 +1,8 @@
 // curves_json.cpp — curves_json.hpp.
 #include "curves_json.hpp"
 
+#include "json_number.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,14 +13,8 @@ using nlohmann::json;
 
 namespace {
 
-// 4 significant digits, as result_json.cpp: the same figure reads the same in both documents.
-double tidy(double v) {
-    if (!std::isfinite(v)) return 0;  // curves keep only finite points; NaN must never reach JSON
-    if (v == std::floor(v) && std::fabs(v) < 1e6) return v;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return std::strtod(buf, nullptr);
-}
+// Numbers as the result JSON writes them (json_number.hpp): the same figure reads the same in both documents.
+double tidy(double v) { return json_number(v); }
 
 json iv(Interval i) { return {{"lo", tidy(i.lo)}, {"hi", tidy(i.hi)}}; }
 
