@@ -78,7 +78,7 @@ TEST_F(CustomHardware, OutOfRangeTypedValueIsRefusedAndThePreviousValueStays) {
     EXPECT_DOUBLE_EQ(*page.state().scenario.hardware_custom->usable_memory_gib, 48) << "the last good value stays";
     EXPECT_DOUBLE_EQ(*page.state().custom_hw.memory_gib, 48);
     EXPECT_EQ(app_result_generation(page.app()), generation) << "a refused value recomputes nothing";
-    const std::string& error = page.state().fields["hw_memory_gib"].error;
+    const std::string& error = page.state().fields["hw_memory_gib"].error.en;
     EXPECT_NE(error.find("0.01"), std::string::npos) << "names the accepted range: " << error;
     EXPECT_NE(error.find("48"), std::string::npos) << "names the kept value: " << error;
 

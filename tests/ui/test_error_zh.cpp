@@ -52,7 +52,7 @@ TEST_F(ErrorZh, ABadPastedConfigIsToldInChinese) {
     page.frames(1);
     ASSERT_TRUE(page.click(tr(S::read_config, Lang::zh)));
     EXPECT_FALSE(page.state().config_ok);
-    const std::string& m = page.state().config_message;
+    const std::string& m = page.state().config_message.zh;
     EXPECT_TRUE(has(m, "config.json.hidden_size：必须是整数，实际为对象")) << m;
     EXPECT_TRUE(has(m, "实际为对象")) << m;
     EXPECT_FALSE(has(m, "must be")) << m;
@@ -68,7 +68,7 @@ TEST_F(ErrorZh, ACustomArchitectureThatDoesNotFitIsToldInChinese) {
     page.frames(1);
     ASSERT_TRUE(page.type_into(tr(S::custom_kv_heads, Lang::zh), "3"));  // 32 heads: 3 does not divide them
     ASSERT_TRUE(page.click(tr(S::use_custom, Lang::zh)));
-    const std::string& e = page.state().custom_form.error;
+    const std::string& e = page.state().custom_form.error.zh;
     EXPECT_EQ(e, "model.kv_heads：必须能整除 heads (32)，实际为 3");
     page.frames(1);
     EXPECT_TRUE(has(unwrapped(frame_text(page)), "必须能整除 heads (32)")) << "the page draws it";

@@ -43,7 +43,7 @@ TEST_F(Interaction, TypedOutOfRangeValueIsRefusedWithTheRange) {
     const int64_t before = page.state().scenario.concurrency;
     ASSERT_TRUE(page.type_into("##typed_concurrency", "-3"));
     EXPECT_EQ(page.state().scenario.concurrency, before) << "the last good value stays";
-    const std::string& error = page.state().fields["concurrency"].error;
+    const std::string& error = page.state().fields["concurrency"].error.en;
     EXPECT_NE(error.find("1 – 100,000"), std::string::npos) << error;
     EXPECT_NE(error.find(std::to_string(before)), std::string::npos) << error;
 
@@ -54,7 +54,7 @@ TEST_F(Interaction, TypedOutOfRangeValueIsRefusedWithTheRange) {
     const int64_t context = page.state().scenario.context_tokens;
     ASSERT_TRUE(page.type_into("##typed_context_tokens", "1"));  // below one prompt token and one output token
     EXPECT_EQ(page.state().scenario.context_tokens, context);
-    const std::string& context_error = page.state().fields["context_tokens"].error;
+    const std::string& context_error = page.state().fields["context_tokens"].error.en;
     EXPECT_NE(context_error.find("2 – 10,000,000"), std::string::npos) << context_error;
     ASSERT_TRUE(page.type_into("##typed_context_tokens", "abc"));
     EXPECT_EQ(page.state().scenario.context_tokens, context);
@@ -220,7 +220,7 @@ TEST_F(Interaction, PastedConfigIsUnderstoodOrExplained) {
     ASSERT_TRUE(page.click(tr(S::read_config, Lang::en)));
     EXPECT_FALSE(page.state().config_ok);
     EXPECT_FALSE(page.state().scenario.model_custom.has_value());
-    EXPECT_NE(page.state().config_message.find("JSON"), std::string::npos) << page.state().config_message;
+    EXPECT_NE(page.state().config_message.en.find("JSON"), std::string::npos) << page.state().config_message;
 
     page.state().config_paste = kLlamaConfig;
     page.frames(1);
@@ -228,8 +228,8 @@ TEST_F(Interaction, PastedConfigIsUnderstoodOrExplained) {
     EXPECT_TRUE(page.state().config_ok) << page.state().config_message;
     ASSERT_TRUE(page.state().scenario.model_custom.has_value());
     EXPECT_EQ(page.state().scenario.model_custom->n_layers, 32);
-    EXPECT_NE(page.state().config_message.find("llama"), std::string::npos) << page.state().config_message;
-    EXPECT_NE(page.state().config_message.find("32 layers"), std::string::npos) << page.state().config_message;
+    EXPECT_NE(page.state().config_message.en.find("llama"), std::string::npos) << page.state().config_message;
+    EXPECT_NE(page.state().config_message.en.find("32 layers"), std::string::npos) << page.state().config_message;
     page.frames(2);
 }
 

@@ -226,7 +226,7 @@ TEST(ZhTextWarnings, BadPastedConfigNamesLineAndColumnWithoutQuotingIt) {
     page.state().config_paste = "{\"model_type\": \"llama\",\n  \"hidden_size\": oops}";
     page.frames(1);
     ASSERT_TRUE(page.click(tr(S::read_config, Lang::zh)));
-    const std::string& m = page.state().config_message;
+    const std::string& m = page.state().config_message.zh;
     EXPECT_FALSE(page.state().config_ok);
     EXPECT_NE(m.find("第 2 行"), std::string::npos) << m;
     EXPECT_EQ(m.find("oops"), std::string::npos) << m;

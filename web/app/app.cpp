@@ -31,11 +31,11 @@ AppState* app_create(const CatalogTexts& files, const std::string& lang) {
     CatalogFiles cf{files.models, files.hardware, files.formats, files.engines, files.prices};
     Expected<Catalog> loaded = load_catalog(cf);
     if (!loaded) {
-        s->catalog_error = loaded.error().to_string();
+        s->catalog_error = UiMessage::of(loaded.error());
         return s;
     }
     s->catalog = std::move(loaded.value());
-    if (std::optional<Error> e = apply_scenario(*s, Scenario{})) s->result_error = e->located_in(s->lang_code());
+    if (std::optional<Error> e = apply_scenario(*s, Scenario{})) s->result_error = UiMessage::of(*e);
     return s;
 }
 
@@ -73,7 +73,7 @@ std::string app_set_scenario_json(AppState* s, const std::string& scenario_json)
 std::string app_get_result_json(AppState* s) {
     if (!s->result) {
         nlohmann::json j = {{"schema", kResultSchema},
-                            {"error", s->catalog ? s->result_error : s->catalog_error}};
+                            {"error", (s->catalog ? s->result_error : s->catalog_error).in(s->lang)}};
         return j.dump();
     }
     return result_to_json(*s->result, s->lang_code()).dump();
@@ -150,7 +150,7 @@ std::string app_url_errors(AppState* s) {
 std::string app_get_report(AppState* s, const std::string& kind, const std::string& lang) {
     const Expected<ReportKind> k = report_kind_from_string(kind, "kind");
     if (!k) return nlohmann::json{{"error", k.error().path + ": " + k.error().message}}.dump();
-    if (!s->result) return nlohmann::json{{"error", "result: " + (s->catalog ? s->result_error : s->catalog_error)}}.dump();
+    if (!s->result) return nlohmann::json{{"error", "result: " + (s->catalog ? s->result_error : s->catalog_error).in(s->lang)}}.dump();
     const std::string l = lang == "zh" || lang == "en" ? lang : s->lang_code();
     return nlohmann::json{{"report", render_report(*k, s->scenario, *s->result, l)}}.dump();
 }

@@ -10,7 +10,7 @@
 namespace infersizer::app {
 
 std::optional<Error> apply_scenario(AppState& s, const Scenario& next) {
-    if (!s.catalog) return Error{"app.no_catalog", "catalog", s.catalog_error};
+    if (!s.catalog) return Error{"app.no_catalog", "catalog", s.catalog_error.en};
     Expected<Result> r = estimate(*s.catalog, next);
     if (!r) return r.error();
     s.scenario = next;
@@ -23,7 +23,7 @@ std::optional<Error> apply_scenario(AppState& s, const Scenario& next) {
 
 bool edit_scenario(AppState& s, const Scenario& next) {
     if (std::optional<Error> e = apply_scenario(s, next)) {
-        s.edit_error = e->located_in(s.lang_code());
+        s.edit_error = UiMessage::of(*e);
         return false;
     }
     s.edit_error.clear();

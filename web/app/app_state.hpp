@@ -14,6 +14,7 @@
 #include "result.hpp"
 #include "scenario.hpp"
 #include "theme.hpp"
+#include "ui_message.hpp"
 
 #include <imgui.h>
 
@@ -28,7 +29,7 @@ namespace infersizer::app {
 // value until the text parses inside the accepted range.
 struct NumberField {
     std::string text;    // the text being typed (empty while the field is not being edited)
-    std::string error;   // "accepted 128 – 10,000,000; kept 8,192" after a refused value
+    UiMessage error;     // "accepted 128 – 10,000,000; kept 8,192" after a refused value
     bool editing = false;
 };
 
@@ -44,7 +45,7 @@ struct CustomModelForm {
     int vocab = 128256;
     int intermediate = 14336;
     int max_context = 131072;
-    std::string error;  // the core's message when the fields do not make an architecture
+    UiMessage error;  // the core's message when the fields do not make an architecture
 };
 
 // Hardware picker filters (③).
@@ -73,7 +74,7 @@ struct CustomHardwareForm {
     // the form held when seeded from it: only what differs from that is sent, so an untouched copy is the card.
     std::string base_id;
     std::string seed_json;
-    std::string error;  // the parser's (or the estimate's) message naming the field
+    UiMessage error;  // the parser's (or the estimate's) message naming the field
 };
 
 // A colocated service being added (③ "+ colocated").
@@ -104,18 +105,18 @@ struct AppState {
     // --- Language and catalog -------------------------------------------------------------------------
     Lang lang = Lang::zh;
     std::optional<Catalog> catalog;  // nullopt: catalog_error says why, and the page shows only that
-    std::string catalog_error;
+    UiMessage catalog_error;
 
     // --- The scenario and its result (computed from exactly this scenario) ----------------------------
     Scenario scenario;
     std::optional<Result> result;  // nullopt only when even the starting scenario failed
-    std::string result_error;      // why result is missing
+    UiMessage result_error;        // why result is missing
     unsigned result_generation = 0;
 
     // --- Curves of the result (charts_panel.cpp): computed when the result changed, not every frame ------
     bool charts_open = false;          // the section is folded until opened (then the curves are computed)
     std::optional<Curves> curves;
-    std::string curves_error;          // the core's message when they could not be computed
+    UiMessage curves_error;            // the core's message when they could not be computed
     unsigned curves_generation = ~0u;  // the result_generation they belong to
     // Where each chart was drawn in the last frame ("id" → x0 y0 x1 y1, ImGui px; "section" is the section's
     // header): tests find the charts.
@@ -123,7 +124,7 @@ struct AppState {
 
     // --- Messages -------------------------------------------------------------------------------------
     std::vector<Error> url_errors;  // invalid URL parameters, each naming its key; dismissible
-    std::string edit_error;         // the last refused edit (the core's message), cleared by a good edit
+    UiMessage edit_error;           // the last refused edit (the core's message), cleared by a good edit
     std::string clipboard_request;  // taken by the platform once per frame
     std::optional<DownloadRequest> download_request;  // taken by the platform once per frame
     int png_frames = 0;             // Save PNG: frames left until the one the platform captures (the menu closed)
@@ -136,7 +137,7 @@ struct AppState {
     bool show_custom_model = false;
     CustomModelForm custom_form;
     std::string config_paste;        // pasted config.json text
-    std::string config_message;      // what was understood, or the error
+    UiMessage config_message;        // what was understood, or the error
     bool config_ok = false;
     HardwareFilter hw_filter;
     CustomHardwareForm custom_hw;

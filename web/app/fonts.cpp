@@ -94,13 +94,13 @@ void note_user_text(AppState& s) {
     }
     // What is being typed or pasted is drawn as it is typed: small strings, scanned every frame.
     note_shown_text(s, s.custom_hw.name);
-    note_shown_text(s, s.custom_hw.error);
+    note_shown_text(s, s.custom_hw.error.in(s.lang));
     note_shown_text(s, s.model_search);
     note_shown_text(s, s.hw_filter.search);
     note_shown_text(s, s.config_paste);
-    note_shown_text(s, s.config_message);
-    note_shown_text(s, s.edit_error);
-    for (const auto& [key, field] : s.fields) note_shown_text(s, field.text), note_shown_text(s, field.error);
+    note_shown_text(s, s.config_message.in(s.lang));
+    note_shown_text(s, s.edit_error.in(s.lang));
+    for (const auto& [key, field] : s.fields) note_shown_text(s, field.text), note_shown_text(s, field.error.in(s.lang));
 }
 
 bool take_common_font_request(AppState& s) {

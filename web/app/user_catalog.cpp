@@ -14,7 +14,7 @@ bool load_user_catalog(AppState& s, const std::string& json_text, const std::str
     u.changes.clear();
     u.errors.clear();
     if (!s.catalog) {
-        u.errors.push_back(Error{"app.no_catalog", "catalog", s.catalog_error});
+        u.errors.push_back(Error{"app.no_catalog", "catalog", s.catalog_error.en});
         return false;
     }
     std::vector<CatalogChange> changes;

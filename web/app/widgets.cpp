@@ -109,6 +109,12 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
     const TypedValue typed = check_typed(field.text, spec.min * k, spec.max * k, spec.integer && k == 1.0);
     const std::string range_lo = fmt_sig(spec.min * k, 6), range_hi = fmt_sig(spec.max * k, 6);
     const std::string kept = fmt_sig(value * k, 6);
+    auto refusal = [&] {
+        return UiMessage::worded([&](Lang l) {
+            return trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt, l,
+                       range_lo.c_str(), range_hi.c_str(), kept.c_str());
+        });
+    };
     if (ImGui::IsItemDeactivated()) {
         field.editing = false;
         if (typed.status == TypedValue::ok) {
@@ -120,16 +126,14 @@ bool NumberInput(AppState& s, const FieldSpec& spec, double& value) {
             field.error.clear();
         } else {
             // Refused on the spot: the message names the range, the last good value stays.
-            field.error = trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt,
-                              s.lang, range_lo.c_str(), range_hi.c_str(), kept.c_str());
+            field.error = refusal();
         }
     } else if (field.editing && typed.status != TypedValue::ok) {
-        field.error = trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt,
-                          s.lang, range_lo.c_str(), range_hi.c_str(), kept.c_str());
+        field.error = refusal();
     } else if (field.editing) {
         field.error.clear();
     }
-    draw_field_error(field.error);
+    draw_field_error(field.error.in(s.lang));
     ImGui::PopID();
     return changed;
 }
@@ -173,10 +177,12 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
     const bool empty = clean.empty();
     const TypedValue typed = check_typed(field.text, spec.min, spec.max, spec.integer);
     const bool acceptable = typed.status == TypedValue::ok || (optional && empty);
-    const std::string kept = value ? fmt_sig(*value, 6) : std::string(tr(S::not_given, s.lang));
     auto refusal = [&] {
-        return trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt, s.lang,
-                   range_lo.c_str(), range_hi.c_str(), kept.c_str());
+        return UiMessage::worded([&](Lang l) {
+            const std::string kept = value ? fmt_sig(*value, 6) : std::string(tr(S::not_given, l));
+            return trf(typed.status == TypedValue::out_of_range ? S::range_refused_fmt : S::not_number_fmt, l,
+                       range_lo.c_str(), range_hi.c_str(), kept.c_str());
+        });
     };
     if (deactivated && field.editing) {
         field.editing = false;
@@ -192,9 +198,9 @@ bool TypedNumberInput(AppState& s, const FieldSpec& spec, std::optional<double>&
             field.error = refusal();
         }
     } else if (field.editing) {
-        field.error = acceptable ? std::string() : refusal();
+        field.error = acceptable ? UiMessage{} : refusal();
     }
-    draw_field_error(field.error);
+    draw_field_error(field.error.in(s.lang));
     ImGui::PopID();
     return changed;
 }

@@ -25,7 +25,7 @@ void refresh_curves(AppState& s) {
     s.curves_error.clear();
     Expected<Curves> c = estimate_curves(*s.catalog, s.scenario, *s.result);
     if (c) s.curves = std::move(c.value());
-    else s.curves_error = c.error().located_in(s.lang_code());
+    else s.curves_error = UiMessage::of(c.error());
     s.frames_wanted = std::max(s.frames_wanted, 2);
 }
 
@@ -68,7 +68,7 @@ void DrawChartsPanel(AppState& s) {
     if (!s.charts_open) return;
     refresh_curves(s);
     if (!s.curves) {
-        ColoredWrapped(verdict_color(Verdict::no), trf(S::charts_failed_fmt, s.lang, s.curves_error.c_str()));
+        ColoredWrapped(verdict_color(Verdict::no), trf(S::charts_failed_fmt, s.lang, s.curves_error.in(s.lang).c_str()));
         return;
     }
     ImGui::TextUnformatted(tr(S::charts_reverse, s.lang));

@@ -255,7 +255,7 @@ void apply_custom_form(AppState& s) {
     const nlohmann::json doc = {{"hardware", custom_hardware_json(f)}};
     Expected<Scenario> next = scenario_from_json_text(doc.dump(), s.scenario);
     if (!next) {
-        f.error = next.error().located_in(s.lang_code());
+        f.error = UiMessage::of(next.error());
         return;
     }
     if (edit_scenario(s, next.value())) {
@@ -391,7 +391,7 @@ void draw_custom_hardware_form(AppState& s) {
     field("hw_price_per_hour", S::custom_hw_price, tr(S::unit_usd_per_card_hour, s.lang), 0, 1e6, false,
           f.price_per_hour, true);
     if (changed) apply_custom_form(s);
-    if (!f.error.empty()) ColoredWrapped(verdict_color(Verdict::no), trf(S::custom_hw_error_fmt, s.lang, f.error.c_str()));
+    if (!f.error.empty()) ColoredWrapped(verdict_color(Verdict::no), trf(S::custom_hw_error_fmt, s.lang, f.error.in(s.lang).c_str()));
 }
 
 void draw_hardware_picker(AppState& s) {

@@ -149,7 +149,7 @@ void DrawMessages(AppState& s) {
     if (!s.catalog) {
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        WrappedText(trf(S::catalog_error_fmt, s.lang, s.catalog_error.c_str()));
+        WrappedText(trf(S::catalog_error_fmt, s.lang, s.catalog_error.in(s.lang).c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         return;
@@ -174,7 +174,7 @@ void DrawMessages(AppState& s) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        WrappedText(trf(S::edit_refused_fmt, s.lang, s.edit_error.c_str()));
+        WrappedText(trf(S::edit_refused_fmt, s.lang, s.edit_error.in(s.lang).c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         if (dismissed) s.edit_error.clear();
@@ -182,7 +182,7 @@ void DrawMessages(AppState& s) {
     if (!s.result && !s.result_error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::PushTextWrapPos(0);
-        WrappedText(trf(S::estimate_failed_fmt, s.lang, s.result_error.c_str()));
+        WrappedText(trf(S::estimate_failed_fmt, s.lang, s.result_error.in(s.lang).c_str()));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }

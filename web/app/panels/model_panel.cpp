@@ -131,17 +131,17 @@ void draw_custom_form(AppState& s) {
         if (f.active_params_b > 0) j["active_params_b"] = f.active_params_b;
         Expected<ModelArch> arch = model_from_explicit(j, "model");
         if (!arch) {
-            f.error = arch.error().located_in(s.lang_code());
+            f.error = UiMessage::of(arch.error());
         } else {
             Scenario next = s.scenario;
             next.model_custom = arch.value();
-            f.error = edit_scenario(s, next) ? "" : s.edit_error;
+            f.error = edit_scenario(s, next) ? UiMessage{} : s.edit_error;
         }
     }
     if (!f.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));
         ImGui::PushTextWrapPos(0);
-        WrappedText(f.error);
+        WrappedText(f.error.in(s.lang));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -166,7 +166,7 @@ void draw_config_paste(AppState& s) {
     if (ImGui::Button(tr(S::read_config, s.lang))) {
         // nlohmann's parse error names the line and column; like the core, the exception stops here.
         nlohmann::json j;
-        std::string parse_error;
+        UiMessage parse_error;
         try {
             j = nlohmann::json::parse(s.config_paste);
         } catch (const nlohmann::json::parse_error& e) {
@@ -177,9 +177,9 @@ void draw_config_paste(AppState& s) {
                 if (s.config_paste[i] == '\n') ++line, column = 1;
                 else ++column;
             }
-            parse_error = trf(S::config_bad_json_at_fmt, s.lang, line, column);
+            parse_error = UiMessage::worded([&](Lang l) { return trf(S::config_bad_json_at_fmt, l, line, column); });
         } catch (const nlohmann::json::exception& e) {
-            parse_error = trf(S::config_bad_json_fmt, s.lang, e.what());
+            parse_error = UiMessage::worded([&](Lang l) { return trf(S::config_bad_json_fmt, l, e.what()); });
         }
         if (!parse_error.empty()) {
             s.config_ok = false;
@@ -191,22 +191,24 @@ void draw_config_paste(AppState& s) {
             Expected<ModelArch> arch = model_from_hf_config(j, name, "config.json");
             if (!arch) {
                 s.config_ok = false;
-                s.config_message = trf(S::config_error_fmt, s.lang,
-                                       arch.error().located_in(s.lang_code()).c_str());
+                s.config_message = UiMessage::worded([&](Lang l) {
+                    return trf(S::config_error_fmt, l, arch.error().located_in(lang_id(l)).c_str());
+                });
             } else {
                 Scenario next = s.scenario;
                 next.model_custom = arch.value();
                 s.config_ok = edit_scenario(s, next);
-                s.config_message = s.config_ok ? trf(S::config_understood_fmt, s.lang,
-                                                     understood_summary(arch.value(), s.lang).c_str())
-                                               : trf(S::config_error_fmt, s.lang, s.edit_error.c_str());
+                s.config_message = UiMessage::worded([&](Lang l) {
+                    return s.config_ok ? trf(S::config_understood_fmt, l, understood_summary(arch.value(), l).c_str())
+                                       : trf(S::config_error_fmt, l, s.edit_error.in(l).c_str());
+                });
             }
         }
     }
     if (!s.config_message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(s.config_ok ? Verdict::yes : Verdict::no));
         ImGui::PushTextWrapPos(0);
-        WrappedText(s.config_message);
+        WrappedText(s.config_message.in(s.lang));
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
