@@ -28,6 +28,8 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -66,6 +68,7 @@ struct Platform {
     bool first_frames_reported = false;
     bool geometry_dirty = true;    // set by resize / dpr listeners in bridge.js
     bool cursor_inside = false;    // GLFW keeps the last position after the mouse leaves
+    bool gl_lost = false;          // the WebGL context is lost (gl_context.js): no frames until it is restored
 
     // Canvas: CSS size in logical px, backing store in device px.
     double css_w = 0, css_h = 0;
@@ -356,13 +359,13 @@ void main_loop_tick() {
     }
     // The common-CJK cut arrived (is_provide_common_font): rebuild the atlas outside a frame.
     if (p.dpr > 0 && infersizer::app::app_fonts_dirty(p.app)) load_fonts(p);
-    if (p.frames_left > 0 && p.backing_w > 0) {
+    if (p.frames_left > 0 && p.backing_w > 0 && !p.gl_lost) {
         --p.frames_left;
         draw_frame(p);
         report_after_frame(p);
         notify_if_changed(p);
     }
-    if (p.frames_left <= 0 && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
+    if ((p.frames_left <= 0 || p.gl_lost) && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
         p.loop_paused = true;
         emscripten_pause_main_loop();
     }
@@ -385,7 +388,9 @@ bool valid_lang(const std::string& lang) { return lang == "zh" || lang == "en"; 
 
 extern "C" {
 
-// Creates the app over the catalog texts (fetched or inlined by bridge.js), applies the URL state.
+// Creates the app over the catalog texts (fetched or inlined by bridge.js), applies the URL state. bridge.js passes
+// an empty query and applies the link with is_apply_query afterwards, guarded: a link that makes the call throw
+// then costs the link, not the page.
 EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, const char* formats,
                                   const char* engines, const char* prices, const char* lang,
                                   const char* query) {
@@ -504,6 +509,23 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_item_box(const char* name) {
     return hand_to_js(g_platform.app && name ? infersizer::app::app_item_box(g_platform.app, name) : "");
 }
 
+// The start URL's state (bridge.js, right after is_start): refused parameters are listed, the rest applies.
+EMSCRIPTEN_KEEPALIVE void is_apply_query(const char* query) {
+    Platform& p = g_platform;
+    if (p.app == nullptr || query == nullptr || query[0] == '\0') return;
+    infersizer::app::app_apply_query(p.app, query);
+    p.reported_generation = infersizer::app::app_result_generation(p.app);
+    p.reported_lang = infersizer::app::app_lang(p.app);
+    request_frames(kStartupFrames);
+}
+
+// bridge.js: is_apply_query threw (guard.js); the page keeps its defaults and names the link's failure.
+EMSCRIPTEN_KEEPALIVE void is_add_url_error(const char* message) {
+    if (g_platform.app == nullptr || message == nullptr) return;
+    infersizer::app::app_add_url_error(g_platform.app, "url", message);
+    request_frames(kActiveFrames);
+}
+
 // The start URL's refused parameters, one line each ("" when none).
 EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
     return hand_to_js(g_platform.app ? infersizer::app::app_url_errors(g_platform.app) : "");
@@ -545,6 +567,10 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_chart_boxes() {
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
+// Benchmarks (bench/memory_bench.mjs): bytes the wasm heap has handed out and not freed; a leak grows it even
+// while the wasm memory itself has room to spare.
+EMSCRIPTEN_KEEPALIVE unsigned is_debug_heap_bytes() { return static_cast<unsigned>(mallinfo().uordblks); }
+
 // Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw
 // ("x y wheel_h wheel"; x, y huge negative when outside). Checks the devicePixelRatio scaling of GLFW's
 // backing-pixel cursor positions and the wheel's direction and units.
@@ -578,6 +604,21 @@ EMSCRIPTEN_KEEPALIVE void is_scroll(double wheel_h, double wheel) {
 // bridge.js: the canvas may have changed size or devicePixelRatio (resize, zoom, another monitor).
 EMSCRIPTEN_KEEPALIVE void is_geometry_changed() {
     g_platform.geometry_dirty = true;
+    request_frames(kActiveFrames);
+}
+
+// gl_context.js: the canvas's WebGL context was lost (a GPU reset, the browser reclaiming contexts). Drawing
+// stops; the frames asked for meanwhile are drawn once it is restored.
+EMSCRIPTEN_KEEPALIVE void is_gl_context_lost() { g_platform.gl_lost = true; }
+
+// gl_context.js: the context is back, empty. Every GL object ImGui made (program, buffers, the font atlas's
+// texture) died with the old one: recreate them (the atlas's pixels are still in ImGui) and draw again.
+EMSCRIPTEN_KEEPALIVE void is_gl_context_restored() {
+    Platform& p = g_platform;
+    p.gl_lost = false;
+    if (ImGui::GetCurrentContext() == nullptr) return;
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
     request_frames(kActiveFrames);
 }
 
