@@ -54,8 +54,11 @@ using infersizer::app::AppState;
 // kept the main thread ~1.5 % busy in Chromium (bench/page_bench.mjs); paused, it is ~0 %.
 constexpr int kActiveFrames = 3;
 // After the catalog loads, a few more: ImGui hides a new window in its first frame and sizes
-// auto-fit windows over the next ones; `ready` resolves only after these are drawn.
+// auto-fit windows over the next ones; `ready` resolves only after these are drawn. Only the last of them is
+// put on the canvas: the others run ImGui back to back in one tick without touching GL (kWarmupFrames), since
+// each presented frame costs a WebGL composite and an animation frame (bench/page_bench.mjs, issue #13).
 constexpr int kStartupFrames = 6;
+constexpr int kWarmupFrames = kStartupFrames - 1;
 constexpr const char* kCanvasSelector = "#canvas";
 
 struct Platform {
@@ -329,15 +332,19 @@ bool imgui_wants_more_frames() {
     return dim_fading || g.NavWindowingTargetAnim != nullptr;
 }
 
-void draw_frame(Platform& p) {
-    ImGui_ImplOpenGL3_NewFrame();
+// `present` false: ImGui's layout only (a warm-up frame at start); nothing is drawn into the canvas.
+void draw_frame(Platform& p, bool present = true) {
+    ImGui_ImplOpenGL3_NewFrame();  // builds the font texture on the first call; NewFrame needs the built atlas
     ImGui_ImplGlfw_NewFrame();
+    if (!present) ImGui::GetIO().DeltaTime = 1.0f / 60.0f;  // back to back: GLFW's clock may not have moved
     apply_display_metrics(p);
     const ImGuiIO& io = ImGui::GetIO();
     if (io.MouseWheel != 0 || io.MouseWheelH != 0) p.last_wheel = ImVec2(io.MouseWheelH, io.MouseWheel);
     ImGui::NewFrame();
     const bool animating = infersizer::app::app_frame(p.app);
     ImGui::Render();
+    ++p.frames_drawn;
+    if (!present) return;
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glViewport(0, 0, p.backing_w, p.backing_h);
@@ -345,7 +352,6 @@ void draw_frame(Platform& p) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    ++p.frames_drawn;
     update_css_cursor(p);
     if (animating || imgui_wants_more_frames()) request_frames(kActiveFrames);
 }
@@ -360,6 +366,10 @@ void main_loop_tick() {
     // The common-CJK cut arrived (is_provide_common_font): rebuild the atlas outside a frame.
     if (p.dpr > 0 && infersizer::app::app_fonts_dirty(p.app)) load_fonts(p);
     if (p.frames_left > 0 && p.backing_w > 0 && !p.gl_lost) {
+        if (p.frames_drawn == 0) {  // the start: ImGui's settling frames in this tick, then one on the canvas
+            for (int i = 0; i < kWarmupFrames; ++i) draw_frame(p, false);
+            p.frames_left = std::max(p.frames_left - kWarmupFrames, 1);
+        }
         --p.frames_left;
         draw_frame(p);
         report_after_frame(p);
