@@ -4,9 +4,19 @@
 // TaskDuration over 5 s windows, via CDP). Debian's Chromium with SwiftShader, so absolute load times
 // are a software-rendering upper bound; compare runs on the same machine.
 //
+// Start-up side by side in the same Chromium (issue #13): InferSizer's full default answer (`ready`) against
+//   - the floor: a blank WebGL2 canvas plus the same infersizer.wasm compiled and instantiated (stub imports, no UI,
+//     nothing run) — what any page built on this wasm pays at least;
+//   - gpu_poor (github.com/RahulSChand/gpu_poor, the calculator people use today), its built site (the repository's
+//     docs/ folder, served under /gpu_poor/ as GitHub Pages does), with a scripted user typing a model, a prompt length and a number of tokens to generate, and pressing
+//     "Find Memory requirement" as soon as the page can take it; the time is to its first result table. Its
+//     Google Tag Manager script (the only request off the machine) is aborted. --gpu-poor DIR (default
+//     /work/gpu_poor-build/docs); skipped with a note when absent. Its code is never part of this repository.
+//
 //   cmake --preset web && cmake --build --preset web
-//   node bench/page_bench.mjs [--runs 7] [--idle-runs 3] [--json bench/results/page.json]
-import { readFileSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+//   node bench/page_bench.mjs [--runs 7] [--idle-runs 3] [--gpu-poor DIR] [--only startup] [--json bench/results/page.json]
+import { readFileSync, statSync, mkdirSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, openPage, waitReady, requireBuild, DIST, OFFLINE_URL, REPO } from '../tests/browser/lib/harness.mjs';
@@ -20,6 +30,9 @@ const RUNS = Number(option('runs', 7));
 const IDLE_RUNS = Number(option('idle-runs', 3));
 const IDLE_WINDOW_MS = 5000;
 const JSON_OUT = option('json', join(REPO, 'bench/results/page.json'));
+const GPU_POOR_DIR = option('gpu-poor', '/work/gpu_poor-build/docs');
+const GPU_POOR_MODEL = 'meta-llama/Llama-2-7b-hf';
+const ONLY_STARTUP = option('only', '') === 'startup';  // the side-by-side start-up alone (a quicker run)
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -112,6 +125,86 @@ async function idleCpu(browser, url) {
   return shares;
 }
 
+// --- the floor: blank canvas + the same wasm instantiated -------------------------------------------------------
+const FLOOR_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
+<style>html,body{margin:0}canvas{width:100%;height:100vh;display:block}</style></head><body><canvas id="canvas"></canvas>
+<script>
+window.floorReady = (async () => {
+  const canvas = document.getElementById('canvas');
+  canvas.width = canvas.clientWidth * devicePixelRatio;
+  canvas.height = canvas.clientHeight * devicePixelRatio;
+  const gl = canvas.getContext('webgl2');
+  const module = await WebAssembly.compileStreaming(fetch('infersizer.wasm'));
+  const imports = {};
+  for (const imp of WebAssembly.Module.imports(module)) {
+    imports[imp.module] = imports[imp.module] || {};
+    imports[imp.module][imp.name] = imp.kind === 'function' ? () => 0
+      : imp.kind === 'memory' ? new WebAssembly.Memory({ initial: 256 })
+      : imp.kind === 'table' ? new WebAssembly.Table({ initial: 1, element: 'anyfunc' })
+      : new WebAssembly.Global({ value: 'i32', mutable: true }, 0);
+  }
+  await WebAssembly.instantiate(module, imports);
+  gl.clearColor(0.08, 0.09, 0.1, 1);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  await new Promise((r) => requestAnimationFrame(() => r()));
+})();
+</script></body></html>`;
+
+async function floorTimes(browser) {
+  const dir = mkdtempSync(join(tmpdir(), 'infersizer-floor-'));
+  writeFileSync(join(dir, 'index.html'), FLOOR_HTML);
+  copyFileSync(join(DIST, 'infersizer.wasm'), join(dir, 'infersizer.wasm'));
+  const server = await serveFolder(dir);
+  const times = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const p = await openPage(browser, server.url);
+      try {
+        times.push(await p.page.evaluate(async () => { await window.floorReady; return Math.round(Date.now() - performance.timeOrigin); }));
+      } finally {
+        await p.close();
+      }
+    }
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return times;
+}
+
+// --- gpu_poor: a scripted user, time to the first table ---------------------------------------------------------
+async function gpuPoorTimes(browser) {
+  if (!existsSync(join(GPU_POOR_DIR, 'index.html'))) return null;
+  const server = await serveFolder(GPU_POOR_DIR, { prefix: '/gpu_poor/' });
+  const times = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.route((url) => !url.href.startsWith(`http://127.0.0.1:${server.port}/`), (route) => route.abort());
+      const page = await context.newPage();
+      try {
+        // Its model list arrives in all_configs.json; a click before that only opens its error dialog.
+        const configs = page.waitForResponse((r) => r.url().endsWith('/all_configs.json'), { timeout: 30000 });
+        await page.goto(server.url, { waitUntil: 'commit' });
+        await configs;
+        const input = page.locator('input[placeholder="e.g. meta-llama/Llama-2-7b-hf"]');
+        await input.fill(GPU_POOR_MODEL);
+        // Its "Prompt len?" and "Tokens to Generate?" start empty; a click without them opens its error dialog.
+        await page.locator('input[placeholder="?"]').nth(0).fill('1500');
+        await page.locator('input[placeholder="?"]').nth(1).fill('300');
+        await page.locator('button', { hasText: 'Find Memory requirement' }).click();
+        await page.locator('table').first().waitFor({ state: 'visible', timeout: 30000 });
+        times.push(await page.evaluate(() => Math.round(Date.now() - performance.timeOrigin)));
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return times;
+}
+
 requireBuild();
 const sizes = bundleSizes();
 const browser = await launchBrowser();
@@ -119,10 +212,22 @@ const server = await serveFolder(DIST);
 let report;
 try {
   const hosted = await loadTimes(browser, server.url, {});
-  const offline = await loadTimes(browser, OFFLINE_URL, { offline: true });
-  const idle = await idleCpu(browser, server.url);
-  const estimates = await estimateTimes(browser, server.url);
+  const offline = ONLY_STARTUP ? [] : await loadTimes(browser, OFFLINE_URL, { offline: true });
+  const idle = ONLY_STARTUP ? [] : await idleCpu(browser, server.url);
+  const estimates = ONLY_STARTUP ? {} : await estimateTimes(browser, server.url);
+  const floor = await floorTimes(browser);
+  const gpuPoor = await gpuPoorTimes(browser);
+  const startup = {
+    infersizer_full_answer_ms: median(hosted),
+    floor_ms: median(floor),
+    gpu_poor_first_table_ms: gpuPoor ? median(gpuPoor) : null,
+    ratio_to_floor: median(hosted) / median(floor),
+    ratio_to_gpu_poor: gpuPoor ? median(hosted) / median(gpuPoor) : null,
+    all: { floor, gpu_poor: gpuPoor },
+    gpu_poor_note: gpuPoor ? `${GPU_POOR_DIR}, typed ${GPU_POOR_MODEL}, prompt 1500, generate 300` : `skipped: no gpu_poor site at ${GPU_POOR_DIR} (--gpu-poor DIR)`,
+  };
   report = {
+    startup,
     estimate_ms_median: Object.fromEntries(Object.entries(estimates).map(([k, v]) => [k, median(v)])),
     estimate_ms_all: estimates,
     runs: RUNS,
@@ -138,10 +243,17 @@ try {
 }
 
 console.log(`load to ready, median of ${RUNS}: hosted ${report.load_ms_median.hosted_http} ms, offline ${report.load_ms_median.offline_file} ms`);
+{
+  const s = report.startup;
+  console.log(`start-up side by side, median of ${RUNS}: InferSizer full answer ${s.infersizer_full_answer_ms} ms · floor ${s.floor_ms} ms` +
+    ` · gpu_poor first table ${s.gpu_poor_first_table_ms ?? '—'} ms`);
+  console.log(`  ratio to floor ${s.ratio_to_floor.toFixed(2)}× (target ≤ 2×) · ratio to gpu_poor ` +
+    `${s.ratio_to_gpu_poor === null ? '— (' + s.gpu_poor_note + ')' : s.ratio_to_gpu_poor.toFixed(2) + '× (target ≤ 1×)'}`);
+}
 for (const [name, ms] of Object.entries(report.estimate_ms_median)) {
   console.log(`whole result in wasm (setScenario), median of ${RUNS}: ${name} ${ms.toFixed(1)} ms`);
 }
-console.log(`idle main thread, median of ${IDLE_RUNS} × 5 s: ${(report.idle_cpu_share_of_one_core_median * 100).toFixed(2)} % of one core`);
+if (!ONLY_STARTUP) console.log(`idle main thread, median of ${IDLE_RUNS} × 5 s: ${(report.idle_cpu_share_of_one_core_median * 100).toFixed(2)} % of one core`);
 for (const [f, s] of Object.entries(sizes)) {
   console.log(`${f.padEnd(26)} ${String(s.bytes).padStart(9)} B   gzip ${String(s.gzip_bytes).padStart(9)} B`);
 }

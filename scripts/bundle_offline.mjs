@@ -11,6 +11,7 @@
 //        --out dist/infersizer-offline.html
 import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fillCsp } from './csp.mjs';
 
 const CATALOG_FILES = ['models', 'hardware', 'formats', 'engines', 'prices'];
 const MARKER = '<!-- infersizer:catalog -->';
@@ -65,7 +66,8 @@ function main() {
   if (/<script[^>]*\ssrc=/i.test(html) || /["'][^"']*\.wasm["']/.test(html.replace(/data:application\/octet-stream;base64,[A-Za-z0-9+/=]+/g, ''))) {
     throw new Error(`bundle_offline.mjs: ${args.html} is not a -sSINGLE_FILE=1 build (it loads another file)`);
   }
-  const out = html.slice(0, at) + catalogScript(args.data) + fontScript(args.font) + html.slice(at + MARKER.length);
+  // The CSP's script hashes (csp.mjs) are taken last, over the inlined module and shell.html's own script.
+  const out = fillCsp(html.slice(0, at) + catalogScript(args.data) + fontScript(args.font) + html.slice(at + MARKER.length));
   mkdirSync(dirname(args.out), { recursive: true });
   const tmp = args.out + '.tmp';
   writeFileSync(tmp, out);

@@ -27,6 +27,9 @@ import './test_explain.mjs';
 import './test_export.mjs';
 import './test_charts.mjs';
 import './test_catalog_theme.mjs';
+import './test_hostile.mjs';
+import './test_csp.mjs';
+import './test_gl_context.mjs';
 
 async function setup() {
   requireBuild();

@@ -147,6 +147,10 @@ std::string app_url_errors(AppState* s) {
     return out;
 }
 
+void app_add_url_error(AppState* s, const std::string& path, const std::string& message) {
+    s->url_errors.push_back(Error{"url.unreadable", path, message});
+}
+
 std::string app_get_report(AppState* s, const std::string& kind, const std::string& lang) {
     const Expected<ReportKind> k = report_kind_from_string(kind, "kind");
     if (!k) return nlohmann::json{{"error", k.error().path + ": " + k.error().message}}.dump();

@@ -81,6 +81,10 @@ std::string app_export_box(const std::string& id);
 // The URL parameters app_apply_query refused (still shown, not dismissed), one Error::cli_line() per
 // line ("error: url.concurrency: must be ..."); "" when none.
 std::string app_url_errors(AppState* s);
+// The platform could not apply the start URL at all (its call into app_apply_query threw: a JS RangeError or a
+// wasm trap, bridge.js guard.js): the page starts with its defaults and lists `message` under `path` with the
+// refused parameters.
+void app_add_url_error(AppState* s, const std::string& path, const std::string& message);
 
 // --- Your own catalog (user_catalog.hpp) -------------------------------------------------------------------
 // Merges a catalog document (the CLI's --catalog format) over the catalog the page serves; `file_name` names it

@@ -59,6 +59,8 @@
   // shell.html provides #canvas, #is-loading and #is-error; an embedding page may omit the last two.
   const canvas = document.getElementById('canvas');
   Module.canvas = canvas;
+  // No browser menu over the canvas (ImGui has its own); a listener, not an inline handler, for the CSP.
+  canvas.addEventListener('contextmenu', (event) => event.preventDefault());
   Module.print = (line) => console.log(line);
   // Emscripten reports recoverable trouble here (e.g. a server sending wasm without its MIME type, after
   // which it falls back to a slower path); real failures arrive through onAbort below.
@@ -239,14 +241,25 @@
   function start(catalog) {
     if (failed) return;
     const args = CATALOG_FILES.map((name) => String(catalog[name] ?? ''));
-    const ok = call('is_start', [...args, startLang, startQuery()]);
+    const ok = call('is_start', [...args, startLang, '']);
     if (!ok) { showError(TEXT[startLang].start); return; }
     started = true;
+    applyStartQuery(startQuery());
     followSystemTheme();
     watchGeometry();
     watchCanvasKeys();
     scheduleTextView();
     watchCatalogDrops();
+  }
+
+  // The link's state, after the app exists: a link whose parsing throws (guard.js) is listed among the URL
+  // errors and the page starts with its defaults, instead of a page whose API is never ready.
+  function applyStartQuery(query) {
+    if (!query) return;
+    const { thrown } = Module.isGuard.guardedCall(() => call('is_apply_query', [query]));
+    if (thrown === undefined) return;
+    console.error(thrown);
+    call('is_add_url_error', [`the link could not be read (${Module.isGuard.describeThrown(thrown)}); the page started with its defaults`]);
   }
 
   Module.isBridge = {
@@ -307,9 +320,10 @@
     error: null,
     setScenario(scenario) {
       requireStarted();
-      const json = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-      if (typeof json !== 'string') throw new InferSizerError('scenario: expected an object or a JSON string');
-      const error = callString('is_set_scenario', [json]);
+      const { json, error: refused } = Module.isGuard.scenarioJson(scenario);  // NaN, BigInt, cycles … (guard.js)
+      if (refused) throw new InferSizerError(refused);
+      const { value: error, thrown } = Module.isGuard.guardedCall(() => callString('is_set_scenario', [json]));
+      if (thrown !== undefined) throw new InferSizerError(`error: scenario: could not be read (${Module.isGuard.describeThrown(thrown)})`);
       if (error) throw new InferSizerError(error);
     },
     getResult(lang) {
@@ -395,7 +409,8 @@
         }
         return out;
       },
-      // A header control's box, [x0, y0, x1, y1] in CSS px ('theme_light', 'theme_dark', 'load_catalog').
+      // A header control's box, [x0, y0, x1, y1] in CSS px ('theme_light', 'theme_dark', 'load_catalog', 'lang_zh',
+      // 'lang_en', 'copy_link').
       itemBox(name) {
         const box = started ? callString('is_debug_item_box', [name]) : '';
         return box ? box.split(' ').map(Number) : null;

@@ -28,6 +28,8 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -52,8 +54,11 @@ using infersizer::app::AppState;
 // kept the main thread ~1.5 % busy in Chromium (bench/page_bench.mjs); paused, it is ~0 %.
 constexpr int kActiveFrames = 3;
 // After the catalog loads, a few more: ImGui hides a new window in its first frame and sizes
-// auto-fit windows over the next ones; `ready` resolves only after these are drawn.
+// auto-fit windows over the next ones; `ready` resolves only after these are drawn. Only the last of them is
+// put on the canvas: the others run ImGui back to back in one tick without touching GL (kWarmupFrames), since
+// each presented frame costs a WebGL composite and an animation frame (bench/page_bench.mjs, issue #13).
 constexpr int kStartupFrames = 6;
+constexpr int kWarmupFrames = kStartupFrames - 1;
 constexpr const char* kCanvasSelector = "#canvas";
 
 struct Platform {
@@ -66,6 +71,7 @@ struct Platform {
     bool first_frames_reported = false;
     bool geometry_dirty = true;    // set by resize / dpr listeners in bridge.js
     bool cursor_inside = false;    // GLFW keeps the last position after the mouse leaves
+    bool gl_lost = false;          // the WebGL context is lost (gl_context.js): no frames until it is restored
 
     // Canvas: CSS size in logical px, backing store in device px.
     double css_w = 0, css_h = 0;
@@ -326,15 +332,19 @@ bool imgui_wants_more_frames() {
     return dim_fading || g.NavWindowingTargetAnim != nullptr;
 }
 
-void draw_frame(Platform& p) {
-    ImGui_ImplOpenGL3_NewFrame();
+// `present` false: ImGui's layout only (a warm-up frame at start); nothing is drawn into the canvas.
+void draw_frame(Platform& p, bool present = true) {
+    ImGui_ImplOpenGL3_NewFrame();  // builds the font texture on the first call; NewFrame needs the built atlas
     ImGui_ImplGlfw_NewFrame();
+    if (!present) ImGui::GetIO().DeltaTime = 1.0f / 60.0f;  // back to back: GLFW's clock may not have moved
     apply_display_metrics(p);
     const ImGuiIO& io = ImGui::GetIO();
     if (io.MouseWheel != 0 || io.MouseWheelH != 0) p.last_wheel = ImVec2(io.MouseWheelH, io.MouseWheel);
     ImGui::NewFrame();
     const bool animating = infersizer::app::app_frame(p.app);
     ImGui::Render();
+    ++p.frames_drawn;
+    if (!present) return;
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glViewport(0, 0, p.backing_w, p.backing_h);
@@ -342,7 +352,6 @@ void draw_frame(Platform& p) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    ++p.frames_drawn;
     update_css_cursor(p);
     if (animating || imgui_wants_more_frames()) request_frames(kActiveFrames);
 }
@@ -356,13 +365,17 @@ void main_loop_tick() {
     }
     // The common-CJK cut arrived (is_provide_common_font): rebuild the atlas outside a frame.
     if (p.dpr > 0 && infersizer::app::app_fonts_dirty(p.app)) load_fonts(p);
-    if (p.frames_left > 0 && p.backing_w > 0) {
+    if (p.frames_left > 0 && p.backing_w > 0 && !p.gl_lost) {
+        if (p.frames_drawn == 0) {  // the start: ImGui's settling frames in this tick, then one on the canvas
+            for (int i = 0; i < kWarmupFrames; ++i) draw_frame(p, false);
+            p.frames_left = std::max(p.frames_left - kWarmupFrames, 1);
+        }
         --p.frames_left;
         draw_frame(p);
         report_after_frame(p);
         notify_if_changed(p);
     }
-    if (p.frames_left <= 0 && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
+    if ((p.frames_left <= 0 || p.gl_lost) && !p.geometry_dirty) {  // idle: no NewFrame, no Render, no ticks
         p.loop_paused = true;
         emscripten_pause_main_loop();
     }
@@ -385,7 +398,9 @@ bool valid_lang(const std::string& lang) { return lang == "zh" || lang == "en"; 
 
 extern "C" {
 
-// Creates the app over the catalog texts (fetched or inlined by bridge.js), applies the URL state.
+// Creates the app over the catalog texts (fetched or inlined by bridge.js), applies the URL state. bridge.js passes
+// an empty query and applies the link with is_apply_query afterwards, guarded: a link that makes the call throw
+// then costs the link, not the page.
 EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, const char* formats,
                                   const char* engines, const char* prices, const char* lang,
                                   const char* query) {
@@ -504,6 +519,23 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_item_box(const char* name) {
     return hand_to_js(g_platform.app && name ? infersizer::app::app_item_box(g_platform.app, name) : "");
 }
 
+// The start URL's state (bridge.js, right after is_start): refused parameters are listed, the rest applies.
+EMSCRIPTEN_KEEPALIVE void is_apply_query(const char* query) {
+    Platform& p = g_platform;
+    if (p.app == nullptr || query == nullptr || query[0] == '\0') return;
+    infersizer::app::app_apply_query(p.app, query);
+    p.reported_generation = infersizer::app::app_result_generation(p.app);
+    p.reported_lang = infersizer::app::app_lang(p.app);
+    request_frames(kStartupFrames);
+}
+
+// bridge.js: is_apply_query threw (guard.js); the page keeps its defaults and names the link's failure.
+EMSCRIPTEN_KEEPALIVE void is_add_url_error(const char* message) {
+    if (g_platform.app == nullptr || message == nullptr) return;
+    infersizer::app::app_add_url_error(g_platform.app, "url", message);
+    request_frames(kActiveFrames);
+}
+
 // The start URL's refused parameters, one line each ("" when none).
 EMSCRIPTEN_KEEPALIVE const char* is_url_errors() {
     return hand_to_js(g_platform.app ? infersizer::app::app_url_errors(g_platform.app) : "");
@@ -545,6 +577,10 @@ EMSCRIPTEN_KEEPALIVE const char* is_debug_chart_boxes() {
 
 EMSCRIPTEN_KEEPALIVE unsigned is_frames_drawn() { return g_platform.frames_drawn; }
 
+// Benchmarks (bench/memory_bench.mjs): bytes the wasm heap has handed out and not freed; a leak grows it even
+// while the wasm memory itself has room to spare.
+EMSCRIPTEN_KEEPALIVE unsigned is_debug_heap_bytes() { return static_cast<unsigned>(mallinfo().uordblks); }
+
 // Tests: where ImGui saw the mouse in the last frame, in logical px, and the last wheel it saw
 // ("x y wheel_h wheel"; x, y huge negative when outside). Checks the devicePixelRatio scaling of GLFW's
 // backing-pixel cursor positions and the wheel's direction and units.
@@ -578,6 +614,21 @@ EMSCRIPTEN_KEEPALIVE void is_scroll(double wheel_h, double wheel) {
 // bridge.js: the canvas may have changed size or devicePixelRatio (resize, zoom, another monitor).
 EMSCRIPTEN_KEEPALIVE void is_geometry_changed() {
     g_platform.geometry_dirty = true;
+    request_frames(kActiveFrames);
+}
+
+// gl_context.js: the canvas's WebGL context was lost (a GPU reset, the browser reclaiming contexts). Drawing
+// stops; the frames asked for meanwhile are drawn once it is restored.
+EMSCRIPTEN_KEEPALIVE void is_gl_context_lost() { g_platform.gl_lost = true; }
+
+// gl_context.js: the context is back, empty. Every GL object ImGui made (program, buffers, the font atlas's
+// texture) died with the old one: recreate them (the atlas's pixels are still in ImGui) and draw again.
+EMSCRIPTEN_KEEPALIVE void is_gl_context_restored() {
+    Platform& p = g_platform;
+    p.gl_lost = false;
+    if (ImGui::GetCurrentContext() == nullptr) return;
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
     request_frames(kActiveFrames);
 }
 

@@ -15,6 +15,8 @@ namespace infersizer::app {
 
 namespace {
 
+void record_box(AppState& s, const char* name);
+
 void draw_language_toggle(AppState& s) {
     // 中文|EN: two small selectables; switching redraws every string next frame, nothing reloads.
     const float em = ImGui::GetFontSize();
@@ -31,6 +33,7 @@ void draw_language_toggle(AppState& s) {
             s.lang = langs[i];
             s.frames_wanted = 3;
         }
+        record_box(s, i == 0 ? "lang_zh" : "lang_en");
         ImGui::SameLine();
     }
 }
@@ -124,6 +127,7 @@ void DrawHeader(AppState& s) {
         // this query" (it prepends location.origin + pathname).
         request_clipboard(s, "?" + current_query(s));
     }
+    record_box(s, "copy_link");
     ImGui::SameLine();
     DrawExportMenu(s);
     if (!s.toast.empty()) {
