@@ -13,7 +13,7 @@ const SMALL_SCENARIO = { model: 'Qwen3-8B', weights: 'Q4_K_M', engine: 'llama.cp
 
 // The host page: records every message from the calculator's window (type, origin, data), counts dialogs.
 function hostHtml(src) {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
+  return `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title></head><body>
 <p>Host documentation page</p>
 <iframe id="calc" style="width:720px;height:500px;border:0"></iframe>
 <iframe id="sibling" srcdoc="<p>a sibling frame</p>" style="width:10px;height:10px"></iframe>
@@ -86,13 +86,13 @@ test('embed: a host on another origin gets ready, height and result; infersizer:
     assert(layout.inputs[1] < height.data.height, `the inputs strip (${layout.inputs}) is below the reported height`);
 
     const from = await logLength(p.page);
-    await p.page.evaluate((s) => window.send({ type: 'infersizer:set', scenario: { ...s, concurrency: 37 } }), SMALL_SCENARIO);
+    await p.page.evaluate((s) => window.send({ type: 'infersizer:set', scenario: { ...s, concurrency: 8 } }), SMALL_SCENARIO);
     const next = await waitMessage(p.page, from, (d) => d.type === 'infersizer:result', 'result after set');
-    assert(/\b37\b/.test(next.data.result.verdict) && !/\b37\b/.test(first.data.result.verdict),
-      `the new result does not speak of 37 users: ${next.data.result.verdict}`);
+    assert(/\b8 concurrent users\b/.test(next.data.result.verdict) && !/\b8 concurrent/.test(first.data.result.verdict),
+      `the new result does not speak of 8 users: ${next.data.result.verdict}`);
     assert(JSON.stringify(next.data.result.performance) !== JSON.stringify(first.data.result.performance), 'same figures after set');
     const inFrame = await p.calc().evaluate(() => window.infersizer.getScenario().concurrency);
-    assert(inFrame === 37, `the calculator's scenario has concurrency ${inFrame}`);
+    assert(inFrame === 8, `the calculator's scenario has concurrency ${inFrame}`);
     // A scenario as JSON text is taken too, and infersizer:get answers with the current result.
     const from2 = await logLength(p.page);
     await p.page.evaluate(() => window.send({ type: 'infersizer:get' }));
@@ -222,7 +222,7 @@ test('embed: the example page loads both calculators, sizes them, and its button
 });
 
 test('embed: "embed this" copies an <iframe> snippet for the current scenario that embeds it', async ({ browser, server }) => {
-  const p = await openPage(browser, server.url + `?lang=en&${SMALL}`);
+  const p = await openPage(browser, server.url + '?lang=en&model=Llama-3.1-8B&concurrency=9');
   try {
     await waitReady(p.page);
     await p.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
@@ -240,7 +240,7 @@ test('embed: "embed this" copies an <iframe> snippet for the current scenario th
     const src = text.match(/<iframe src="([^"]+)"/)[1].replace(/&amp;/g, '&');
     const url = new URL(src);
     assert(url.href.startsWith(server.url) && url.searchParams.get('embed') === '1', `snippet src ${src}`);
-    assert(url.searchParams.get('model') === 'Qwen3-8B' && url.searchParams.get('concurrency') === '5', `snippet src ${src}`);
+    assert(url.searchParams.get('model') === 'Llama-3.1-8B' && url.searchParams.get('concurrency') === '9', `snippet src ${src}`);
     assert(/infersizer:height/.test(text) && /推理算力估算器/.test(text), 'the snippet lacks its height listener or title');
     return src;
   } finally {

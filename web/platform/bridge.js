@@ -236,7 +236,9 @@
   // embed.js's keys (embed=1, origin=…) say how the page is shown, not what it sizes: they stay out of the
   // core's query (which would refuse them) and stay in the URL the page writes.
   const PAGE_KEYS = ['embed', 'origin'];
-  const isPageKey = (part) => PAGE_KEYS.includes(decodeURIComponent(part.split('=')[0]));
+  const isPageKey = (part) => {
+    try { return PAGE_KEYS.includes(decodeURIComponent(part.split('=')[0])); } catch (err) { return false; }  // bad %: the core names it
+  };
   const withoutPageKeys = (query) => query.split('&').filter((part) => part && !isPageKey(part)).join('&');
   const startPageParams = new URLSearchParams(location.search + '&' + location.hash.replace(/^#/, ''));
 

@@ -1,6 +1,6 @@
-// offline_loader.js — the offline file's start (scripts/bundle_offline.mjs puts it where the served page has
-// <script src="infersizer.js">). The file carries the module, its JS and the catalog gzip-compressed in
-// <script type="application/gzip-base64" id="infersizer-pack-*"> elements; this unpacks them with the browser's
+// offline_loader.js — the offline file's start (scripts/bundle_offline.mjs puts it in place of the served page's
+// script tag for infersizer.js). The file carries the module, its JS and the catalog gzip-compressed in inert
+// script elements of type application/gzip-base64 (id infersizer-pack-*); this unpacks them with the browser's
 // DecompressionStream, hands the wasm to the runtime as Module.wasmBinary (so nothing is fetched), puts the catalog
 // where bridge.js looks for it, and then runs infersizer.js. Nothing here comes from outside the file.
 (function () {
