@@ -169,8 +169,8 @@
 
   // ---------------------------------------------------------------------------------------------- [font]
   // The common-CJK font cut (web/app/fonts.hpp) is fetched only when the page shows a character its small
-  // cut lacks (a typed hardware name). The offline file carries it inline as base64 in
-  // <script type="application/octet-stream" id="infersizer-font-common"> (scripts/bundle_offline.mjs).
+  // cut lacks (a typed hardware name). The offline file does not carry it (docs/size.md) unless built with
+  // INFERSIZER_OFFLINE_COMMON_FONT=ON: then it is gzip-packed in <script id="infersizer-font-common">.
   const COMMON_FONT_FILE = 'infersizer-cjk-common.ttf';
 
   function commonFontBytes() {
