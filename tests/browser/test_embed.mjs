@@ -1,11 +1,11 @@
 // test_embed.mjs — the calculator inside another site's page (web/platform/embed.js, docs/contract.md "Embed
 // API"): a host page served from a different origin (another port) embeds ?embed=1 and speaks the postMessage
 // protocol; refused, oversized and foreign messages change nothing; the example page (dist/examples/embed.html)
-// sizes and drives two calculators; "embed this" copies a working snippet.
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+// sizes and drives two calculators; "embed this" copies a working snippet; "download offline copy" saves the file.
+import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, assert, assertClean, openPage, waitReady, firstDifference } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, firstDifference, OFFLINE_HTML } from './lib/harness.mjs';
 import { serveFolder } from './lib/server.mjs';
 
 const SMALL = 'model=Qwen3-8B&weights=Q4_K_M&engine=llama.cpp&hardware=nvidia-rtx-4090&count=1&concurrency=5';
@@ -243,6 +243,36 @@ test('embed: "embed this" copies an <iframe> snippet for the current scenario th
     assert(url.searchParams.get('model') === 'Llama-3.1-8B' && url.searchParams.get('concurrency') === '9', `snippet src ${src}`);
     assert(/infersizer:height/.test(text) && /推理算力估算器/.test(text), 'the snippet lacks its height listener or title');
     return src;
+  } finally {
+    await p.close();
+  }
+});
+
+// Move, press, release a few frames apart: ImGui 1.86 sees a press and release within one frame as no click.
+async function clickExportItem(page, id) {
+  const box = await page.evaluate((key) => window.infersizer._debug.exportBox(key), id);
+  assert(box, `the export menu drew no ${id}`);
+  await page.mouse.move((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
+  await page.waitForTimeout(100);
+  await page.mouse.down();
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+  await page.waitForTimeout(200);
+}
+
+test('offline copy: the served page\'s export menu saves dist/infersizer-offline.html', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url + '?lang=en');
+  try {
+    await waitReady(p.page);
+    await clickExportItem(p.page, '##export');
+    const pending = p.page.waitForEvent('download', { timeout: 10000 });
+    await clickExportItem(p.page, '##export_offline');
+    const download = await pending;
+    const bytes = readFileSync(await download.path());
+    assert(download.suggestedFilename() === 'infersizer-offline.html', `saved as ${download.suggestedFilename()}`);
+    assert(bytes.equals(readFileSync(OFFLINE_HTML)), `the saved file (${bytes.length} B) is not dist/infersizer-offline.html`);
+    assertClean(p.record, (u) => u.startsWith(server.url) || u.startsWith('blob:'));
+    return `${bytes.length} B saved`;
   } finally {
     await p.close();
   }
