@@ -1,37 +1,49 @@
 #!/usr/bin/env node
-// bundle_offline.mjs — makes build/web/dist/infersizer-offline.html: one file that runs from file:// with
-// the network off. Input: the -sSINGLE_FILE=1 page (its JS and base64 wasm, with the fonts compiled in,
-// are already inline) and the catalog folder. The five catalog texts go into a
-// <script type="application/json" id="infersizer-catalog"> at shell.html's infersizer:catalog marker,
-// where web/platform/bridge.js looks before it would fetch data/*.json. With --font, the common-CJK font cut
-// (web/app/fonts.hpp) goes in too, as base64 in <script type="application/octet-stream"
-// id="infersizer-font-common">, which bridge.js decodes instead of fetching infersizer-cjk-common.ttf.
+// bundle_offline.mjs — makes build/web/dist/infersizer-offline.html: one file that runs from file:// with the
+// network off, built from the served page's own three files (index.html, infersizer.js, infersizer.wasm) and
+// the catalog folder. Everything big goes in gzip-compressed and base64-encoded, in inert
+// <script type="application/gzip-base64" id="infersizer-pack-*"> elements (base64 has no "<"):
+//   infersizer-pack-wasm     the module             → Module.wasmBinary (so the runtime fetches nothing)
+//   infersizer-pack-js       infersizer.js          → run as a script once the rest is unpacked
+//   infersizer-pack-catalog  the five catalog texts → <script type="application/json" id="infersizer-catalog">,
+//                                                     where web/platform/bridge.js looks before it would fetch
+// With --font, the common-CJK font cut (web/app/fonts.hpp) goes in too, compressed, as
+// <script type="application/gzip-base64" id="infersizer-font-common">, which bridge.js unpacks only when shown
+// text needs it. web/platform/offline_loader.js (--loader) unpacks with DecompressionStream and takes the place of
+// the page's <script src="infersizer.js">. docs/size.md says what this saves.
 //
-//   node scripts/bundle_offline.mjs --html infersizer-single.html --data data [--font common.ttf] \
-//        --out dist/infersizer-offline.html
+//   node scripts/bundle_offline.mjs --html index.html --js infersizer.js --wasm infersizer.wasm --data data \
+//        --loader web/platform/offline_loader.js [--font common.ttf] --out dist/infersizer-offline.html
 import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
 import { fillCsp } from './csp.mjs';
 
 const CATALOG_FILES = ['models', 'hardware', 'formats', 'engines', 'prices'];
 const MARKER = '<!-- infersizer:catalog -->';
+const SCRIPT_TAG = /<script[^>]*\ssrc="infersizer\.js"[^>]*><\/script>/;
+const KEYS = ['html', 'js', 'wasm', 'data', 'loader', 'font', 'out'];
 
 function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
-    if (!['html', 'data', 'out', 'font'].includes(key) || argv[i + 1] === undefined) {
-      throw new Error(`usage: bundle_offline.mjs --html FILE --data DIR [--font FILE] --out FILE (bad argument ${argv[i]})`);
+    if (!KEYS.includes(key) || argv[i + 1] === undefined) {
+      throw new Error(`usage: bundle_offline.mjs ${KEYS.map((k) => `--${k} …`).join(' ')} (bad argument ${argv[i]})`);
     }
     args[key] = argv[i + 1];
   }
-  for (const key of ['html', 'data', 'out']) if (!args[key]) throw new Error(`bundle_offline.mjs: --${key} is required`);
+  for (const key of KEYS) if (key !== 'font' && !args[key]) throw new Error(`bundle_offline.mjs: --${key} is required`);
   return args;
 }
 
-// JSON inside a <script> element must not contain "</script" or "<!--"; escaping every "<" as \u003c
-// keeps it valid JSON and inert HTML.
-function catalogScript(dataDir) {
+const gzip = (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+
+function pack(id, bytes) {
+  return `<script type="application/gzip-base64" id="${id}">${gzip(bytes).toString('base64')}</script>\n`;
+}
+
+function catalogText(dataDir) {
   const texts = {};
   for (const name of CATALOG_FILES) {
     const path = join(dataDir, `${name}.json`);
@@ -43,16 +55,7 @@ function catalogScript(dataDir) {
     }
     texts[name] = text;
   }
-  const json = JSON.stringify(texts).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="infersizer-catalog">${json}</script>`;
-}
-
-// Base64 has no "<", so it is inert inside a <script> element.
-function fontScript(fontPath) {
-  if (!fontPath) return '';
-  const bytes = readFileSync(fontPath);
-  if (bytes.length < 1000) throw new Error(`bundle_offline.mjs: ${fontPath} is too small to be the font`);
-  return `<script type="application/octet-stream" id="infersizer-font-common">${bytes.toString('base64')}</script>`;
+  return Buffer.from(JSON.stringify(texts), 'utf8');
 }
 
 function main() {
@@ -62,17 +65,33 @@ function main() {
   if (at < 0 || html.indexOf(MARKER, at + 1) >= 0) {
     throw new Error(`bundle_offline.mjs: ${args.html} must contain the marker ${MARKER} exactly once (shell.html)`);
   }
-  // A page that still names its .js or .wasm would need a second file: refuse to write it.
-  if (/<script[^>]*\ssrc=/i.test(html) || /["'][^"']*\.wasm["']/.test(html.replace(/data:application\/octet-stream;base64,[A-Za-z0-9+/=]+/g, ''))) {
-    throw new Error(`bundle_offline.mjs: ${args.html} is not a -sSINGLE_FILE=1 build (it loads another file)`);
+  const tags = html.match(new RegExp(SCRIPT_TAG.source, 'g')) || [];
+  if (tags.length !== 1) throw new Error(`bundle_offline.mjs: ${args.html} must load infersizer.js exactly once`);
+  const wasm = readFileSync(args.wasm);
+  if (wasm.readUInt32BE(0) !== 0x0061736d) throw new Error(`bundle_offline.mjs: ${args.wasm} is not a WebAssembly module`);
+  let font = '';
+  if (args.font) {
+    const bytes = readFileSync(args.font);
+    if (bytes.length < 1000) throw new Error(`bundle_offline.mjs: ${args.font} is too small to be the font`);
+    font = pack('infersizer-font-common', bytes);
   }
-  // The CSP's script hashes (csp.mjs) are taken last, over the inlined module and shell.html's own script.
-  const out = fillCsp(html.slice(0, at) + catalogScript(args.data) + fontScript(args.font) + html.slice(at + MARKER.length));
+  const loader = readFileSync(args.loader, 'utf8');
+  if (/<\/script/i.test(loader)) throw new Error(`bundle_offline.mjs: ${args.loader} must not contain "</script"`);
+  const packs = pack('infersizer-pack-catalog', catalogText(args.data)) + font +
+                pack('infersizer-pack-wasm', wasm) + pack('infersizer-pack-js', Buffer.from(readFileSync(args.js, 'utf8'), 'utf8'));
+  const withPacks = html.slice(0, at) + packs + html.slice(at + MARKER.length);
+  // The CSP's script hashes (csp.mjs) are taken last: the loader and shell.html's own script inline, and
+  // infersizer.js, which the loader runs as an inline script once unpacked.
+  const js = readFileSync(args.js, 'utf8');
+  const out = fillCsp(withPacks.replace(SCRIPT_TAG, () => `<script>\n${loader}</script>`), [js]);
+  // A page that still names its .js or .wasm would need a second file: refuse to write it.
+  if (/<script[^>]*\ssrc=/i.test(out)) throw new Error('bundle_offline.mjs: the offline page would still load a script by URL');
   mkdirSync(dirname(args.out), { recursive: true });
   const tmp = args.out + '.tmp';
   writeFileSync(tmp, out);
   renameSync(tmp, args.out);  // never leave a half-written page behind
-  console.log(`bundle_offline: ${args.out} (${Buffer.byteLength(out)} bytes)`);
+  console.log(`bundle_offline: ${args.out} (${Buffer.byteLength(out)} bytes; wasm ${wasm.length} B → ` +
+              `${gzip(wasm).length} B gzip${args.font ? ', with the common-CJK font' : ', without the common-CJK font'})`);
 }
 
 try {

@@ -25,12 +25,13 @@ function inlineScripts(html) {
   return out;
 }
 
-export function fillCsp(html) {
+// `extraScripts`: texts the page runs as inline scripts it creates itself (the offline file's unpacked module).
+export function fillCsp(html, extraScripts = []) {
   const at = html.indexOf(MARKER);
   if (at < 0 || html.indexOf(MARKER, at + 1) >= 0) {
     throw new Error(`csp.mjs: the page must contain ${MARKER} exactly once (shell.html's Content-Security-Policy)`);
   }
-  const hashes = [...new Set(inlineScripts(html).map((text) =>
+  const hashes = [...new Set([...inlineScripts(html), ...extraScripts].map((text) =>
     `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))];
   return html.slice(0, at) + hashes.join(' ') + html.slice(at + MARKER.length);
 }

@@ -30,6 +30,7 @@ import './test_catalog_theme.mjs';
 import './test_hostile.mjs';
 import './test_csp.mjs';
 import './test_gl_context.mjs';
+import './test_embed.mjs';
 
 async function setup() {
   requireBuild();

@@ -1,6 +1,9 @@
-// test_build.mjs — the shape of build/web/dist: a static folder with relative URLs, and one offline file.
+// test_build.mjs — the shape of build/web/dist: a static folder with relative URLs, one offline file, the example
+// page, and the size budgets (printed in the test output).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { measureBudgets } from '../../scripts/check_budgets.mjs';
 import { test, assert, DIST, OFFLINE_HTML } from './lib/harness.mjs';
 
 const CATALOG = ['models', 'hardware', 'formats', 'engines', 'prices'];
@@ -22,14 +25,37 @@ test('index.html loads only relative URLs', () => {
   assert(bad.length === 0, `absolute URLs in index.html: ${bad.join(' ')}`);
 });
 
-test('the offline file inlines the module and the catalog', () => {
+// The offline file's packed parts (scripts/bundle_offline.mjs), unpacked as the page's loader would.
+function unpacked(html, id) {
+  const m = html.match(new RegExp(`<script type="application/gzip-base64" id="${id}">([A-Za-z0-9+/=\\s]*)</script>`));
+  return m ? gunzipSync(Buffer.from(m[1], 'base64')) : null;
+}
+
+test('the offline file packs the served page\'s module, script and catalog, and loads nothing by URL', () => {
   const html = readFileSync(OFFLINE_HTML, 'utf8');
   assert(!/<script[^>]*\ssrc=/i.test(html), 'the offline file still loads a script by URL');
-  assert(html.includes('data:application/octet-stream;base64,'), 'no inline wasm');
-  const m = html.match(/<script type="application\/json" id="infersizer-catalog">([\s\S]*?)<\/script>/);
-  assert(m, 'no inline catalog');
-  const catalog = JSON.parse(m[1]);
+  const wasm = unpacked(html, 'infersizer-pack-wasm');
+  assert(wasm && wasm.equals(readFileSync(join(DIST, 'infersizer.wasm'))), 'the packed wasm is not dist/infersizer.wasm');
+  const js = unpacked(html, 'infersizer-pack-js');
+  assert(js && js.equals(readFileSync(join(DIST, 'infersizer.js'))), 'the packed script is not dist/infersizer.js');
+  const catalog = JSON.parse(unpacked(html, 'infersizer-pack-catalog').toString('utf8'));
   for (const c of CATALOG) {
-    assert(catalog[c] === readFileSync(join(DIST, 'data', `${c}.json`), 'utf8'), `inline ${c}.json differs from dist/data`);
+    assert(catalog[c] === readFileSync(join(DIST, 'data', `${c}.json`), 'utf8'), `packed ${c}.json differs from dist/data`);
   }
+  const font = /id="infersizer-font-common"/.test(html);
+  return `wasm ${wasm.length} B packed; common-CJK font ${font ? 'carried' : 'not carried'}`;
+});
+
+// docs/size.md: the build fails when over (scripts/check_budgets.mjs); the same figures, printed here.
+test('size budgets: start-up files ≤ 750 KB gzip, offline file ≤ 1.5 MB', () => {
+  const report = measureBudgets(DIST);
+  for (const line of report.lines) console.log('     ' + line);
+  assert(report.ok, 'a size budget is exceeded');
+  return `start-up ${report.startup_gzip_b} B gzip, offline ${report.offline_b} B`;
+});
+
+test('dist/examples/embed.html embeds the page twice with relative URLs', () => {
+  const html = readFileSync(join(DIST, 'examples', 'embed.html'), 'utf8');
+  const frames = [...html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  assert(frames.length === 2 && frames.every((u) => u.startsWith('../index.html?embed=1&')), `iframes: ${frames.join(' ')}`);
 });

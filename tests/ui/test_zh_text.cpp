@@ -234,5 +234,19 @@ TEST(ZhTextWarnings, BadPastedConfigNamesLineAndColumnWithoutQuotingIt) {
     EXPECT_EQ(m.find("last read"), std::string::npos) << m;
 }
 
+// The compact layout for ?embed=1 (embed.hpp), inputs folded and open, over every golden scenario.
+TEST_F(ZhText, EmbedLayoutDrawsNoEnglishSentence) {
+    app_set_page_flags(page_->app(), true, false);
+    page_->state().inputs_open_embed = true;
+    page_->frames(3);
+    check(frame_text(), "embed layout");
+    for (const Golden& g : golden_scenarios()) {
+        ASSERT_EQ(app_set_scenario_json(page_->app(), g.scenario_json), "") << g.name;
+        page_->frames(2);
+        check(frame_text(), "embed layout, " + g.name);
+    }
+    EXPECT_GT(lines_, 100u);
+}
+
 }  // namespace
 }  // namespace infersizer::app::test

@@ -6,6 +6,7 @@
 
 #include "app_state.hpp"
 #include "catalog_json.hpp"
+#include "embed.hpp"
 #include "fonts.hpp"
 #include "panels/panels.hpp"
 #include "report.hpp"
@@ -141,6 +142,20 @@ std::string app_item_box(AppState* s, const std::string& name) {
     return it == s->item_boxes.end() ? "" : it->second;
 }
 
+void app_set_page_flags(AppState* s, bool embed, bool offline_copy_available) {
+    s->embed = embed;
+    s->offline_copy_available = offline_copy_available;
+    s->frames_wanted = 3;
+}
+
+float app_content_height(AppState* s) { return s->content_height_px; }
+
+std::string app_take_page_request(AppState* s) {
+    std::string out;
+    out.swap(s->page_request);
+    return out;
+}
+
 std::string app_url_errors(AppState* s) {
     std::string out;
     for (const Error& e : s->url_errors) out += (out.empty() ? "" : "\n") + e.cli_line();
@@ -236,20 +251,8 @@ void draw_results(AppState& s) {
     DrawPlanPanel(s);
 }
 
-}  // namespace
-
-bool app_frame(AppState* sp) {
-    AppState& s = *sp;
-    ImGuiIO& io = ImGui::GetIO();
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    apply_theme(s.theme());  // the system's preference or the visitor's choice, as of this frame
-
-    const ImGuiWindowFlags page_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("InferSizer##page", nullptr, page_flags);
-
+// The full page: header, then the inputs beside the results (or folded above them when narrow).
+void draw_page_layout(AppState& s) {
     DrawHeader(s);
     DrawMessages(s);
     DrawUserCatalogMessages(s);
@@ -277,6 +280,23 @@ bool app_frame(AppState* sp) {
             ImGui::EndChild();
         }
     }
+}
+
+}  // namespace
+
+bool app_frame(AppState* sp) {
+    AppState& s = *sp;
+    ImGuiIO& io = ImGui::GetIO();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    apply_theme(s.theme());  // the system's preference or the visitor's choice, as of this frame
+
+    const ImGuiWindowFlags page_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("InferSizer##page", nullptr, page_flags);
+    if (s.embed) draw_embed_layout(s);  // embed.hpp: the compact layout for an iframe
+    else draw_page_layout(s);
     ImGui::End();
     note_user_text(s);  // a character the atlas lacks asks for the common-CJK font (fonts.hpp)
     EndTooltipFrame();  // the explanation shown this frame becomes the debug hook's answer

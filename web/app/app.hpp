@@ -86,6 +86,17 @@ std::string app_url_errors(AppState* s);
 // refused parameters.
 void app_add_url_error(AppState* s, const std::string& path, const std::string& message);
 
+// --- Embedding (embed.hpp) -----------------------------------------------------------------------------------
+// How the page is shown, from the platform at start: `embed` (?embed=1) draws the compact layout for an iframe;
+// `offline_copy_available` (the served page, not the offline file) adds "download offline copy" to the export menu.
+void app_set_page_flags(AppState* s, bool embed, bool offline_copy_available);
+// The compact layout's content height in the last frame, CSS px (0 before drawn, or in the full layout): the
+// platform posts it to the embedding page.
+float app_content_height(AppState* s);
+// What the page asks of the platform, taken once per frame: "open ?<query>" (the full page with this scenario, in
+// a new tab), "download-offline" (save infersizer-offline.html), or "" when nothing.
+std::string app_take_page_request(AppState* s);
+
 // --- Your own catalog (user_catalog.hpp) -------------------------------------------------------------------
 // Merges a catalog document (the CLI's --catalog format) over the catalog the page serves; `file_name` names it
 // on the page ("" from the API). Returns the JSON report user_catalog_report_json describes: what was added and

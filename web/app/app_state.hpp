@@ -153,6 +153,13 @@ struct AppState {
     UserCatalogState user_catalog;
     std::map<std::string, std::string> item_boxes;  // tests: where a header control was drawn, "x0 y0 x1 y1"
 
+    // --- Embedding (embed.hpp): the compact layout for an iframe, and what the platform is asked to do ------
+    bool embed = false;                  // ?embed=1: the compact layout (app_frame), without the header
+    bool offline_copy_available = false;  // the served page can fetch infersizer-offline.html for the export menu
+    bool inputs_open_embed = false;      // embed layout: the inputs start folded, the answer first
+    float content_height_px = 0;         // embed layout: the height its content took in the last frame (CSS px)
+    std::string page_request;            // "open ?query" | "download-offline": taken by the platform once per frame
+
     // --- Fonts ----------------------------------------------------------------------------------------
     ImVector<ImWchar> glyph_ranges;  // the atlas keeps a pointer to it: lives as long as the state
     float font_pixel_size = 0;

@@ -22,6 +22,11 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(lang_en, "EN", "EN")                                                                              \
     X(copy_link, "复制链接", "Copy link")                                                               \
     X(copied, "已复制", "Copied")                                                                       \
+    X(embed_this, "嵌入此页", "Embed this")                                                             \
+    X(embed_this_hint, "复制嵌入代码（iframe），把当前方案放进你的文档页面",                          \
+      "Copies an <iframe> snippet that embeds this scenario in your documentation page")               \
+    X(open_full_page, "在完整页面中打开", "Open in full page")                                       \
+    X(export_offline, "下载离线版（单个 HTML 文件）", "Download offline copy (one HTML file)")           \
     X(export_menu, "导出", "Export")                                                                    \
     X(export_copy_markdown, "复制 Markdown 报告", "Copy Markdown report")                               \
     X(export_markdown, "下载 Markdown 报告", "Download Markdown report")                                \

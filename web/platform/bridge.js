@@ -171,8 +171,8 @@
 
   // ---------------------------------------------------------------------------------------------- [font]
   // The common-CJK font cut (web/app/fonts.hpp) is fetched only when the page shows a character its small
-  // cut lacks (a typed hardware name). The offline file carries it inline as base64 in
-  // <script type="application/octet-stream" id="infersizer-font-common"> (scripts/bundle_offline.mjs).
+  // cut lacks (a typed hardware name). The offline file does not carry it (docs/size.md) unless built with
+  // INFERSIZER_OFFLINE_COMMON_FONT=ON: then it is gzip-packed in <script id="infersizer-font-common">.
   const COMMON_FONT_FILE = 'infersizer-cjk-common.ttf';
 
   function commonFontBytes() {
@@ -181,8 +181,13 @@
       const bin = atob(el.textContent.trim());
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
-      return Promise.resolve(bytes);
+      if (el.type !== 'application/gzip-base64') return Promise.resolve(bytes);
+      // The offline file packs it gzip-compressed (scripts/bundle_offline.mjs): unpacked only now, when needed.
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return new Response(stream).arrayBuffer().then((buf) => new Uint8Array(buf));
     }
+    // The offline file without the font (its budget, docs/size.md) has nowhere to fetch it from.
+    if (element('infersizer-catalog')) return Promise.reject(new Error('the offline file does not carry it'));
     return fetch(COMMON_FONT_FILE, { credentials: 'same-origin' })
       .then((res) => (res.ok ? res.arrayBuffer() : Promise.reject(new Error(`HTTP ${res.status}`))))
       .then((buf) => new Uint8Array(buf));
@@ -230,10 +235,19 @@
   let stateInHash = false;
   let themeReported = false;  // main.cpp reported the theme at least once ([theme])
 
+  // embed.js's keys (embed=1, origin=…) say how the page is shown, not what it sizes: they stay out of the
+  // core's query (which would refuse them) and stay in the URL the page writes.
+  const PAGE_KEYS = ['embed', 'origin'];
+  const isPageKey = (part) => {
+    try { return PAGE_KEYS.includes(decodeURIComponent(part.split('=')[0])); } catch (err) { return false; }  // bad %: the core names it
+  };
+  const withoutPageKeys = (query) => query.split('&').filter((part) => part && !isPageKey(part)).join('&');
+  const startPageParams = new URLSearchParams(location.search + '&' + location.hash.replace(/^#/, ''));
+
   // The scenario may come in the query or, for hosts that own the query, in the hash.
   function startQuery() {
-    const search = location.search.replace(/^\?/, '');
-    const hash = location.hash.replace(/^#/, '');
+    const search = withoutPageKeys(location.search.replace(/^\?/, ''));
+    const hash = withoutPageKeys(location.hash.replace(/^#/, ''));
     stateInHash = !search && hash.includes('=');
     return [search, hash.includes('=') ? hash : ''].filter(Boolean).join('&');
   }
@@ -250,6 +264,7 @@
     watchCanvasKeys();
     scheduleTextView();
     watchCatalogDrops();
+    if (Module.isEmbed) Module.isEmbed.start();  // embed.js: page flags, and the postMessage protocol in an iframe
   }
 
   // The link's state, after the app exists: a link whose parsing throws (guard.js) is listed among the URL
@@ -433,6 +448,7 @@
     if (!started) return;
     const params = new URLSearchParams(callString('is_query').replace(/^[?#]/, ''));
     if (langInUrl && !params.has('lang')) params.set('lang', api.lang);
+    for (const key of PAGE_KEYS) if (startPageParams.has(key)) params.set(key, startPageParams.get(key));
     const query = params.toString();
     const url = stateInHash
       ? location.pathname + location.search + (query ? '#' + query : '')
@@ -585,8 +601,17 @@
 
   // A copy button asks for the page's own link as '?' + query (app.hpp); the page's address goes in
   // front here, so the link works wherever the page is hosted (for file:// pages, the file's URL).
+  // "Embed this" asks for an <iframe src="?embed=1&amp;…"> snippet (embed.hpp): the address goes into its src,
+  // with the characters that mean something in an HTML attribute escaped.
   function copyToClipboard(request, fromApp) {
-    const text = fromApp && request.startsWith('?') ? location.href.split(/[?#]/)[0] + request : request;
+    const page = location.href.split(/[?#]/)[0];
+    const iframe = '<iframe src="?';
+    let text = request;
+    if (fromApp && request.startsWith('?')) text = page + request;
+    else if (fromApp && request.startsWith(iframe)) {
+      const attr = page.replace(/&/g, '&amp;').replace(/"/g, '%22').replace(/</g, '%3C').replace(/>/g, '%3E');
+      text = '<iframe src="' + attr + request.slice(iframe.length - 1);
+    }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).catch(() => legacyCopy(text));
     } else {

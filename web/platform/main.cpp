@@ -116,6 +116,8 @@ EM_JS(void, is_js_save_png, (), { Module.isBridge.savePng(); });
 EM_JS(void, is_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 EM_JS(void, is_js_theme_changed, (const char* theme), { Module.isBridge.themeChanged(UTF8ToString(theme)); });
 EM_JS(void, is_js_open_catalog_picker, (), { Module.isBridge.openCatalogPicker(); });
+// Open the full page / save the offline copy (app.hpp app_take_page_request); web/platform/embed.js does it.
+EM_JS(void, is_js_page_request, (const char* request), { Module.isBridge.pageRequest(UTF8ToString(request)); });
 
 namespace {
 
@@ -296,6 +298,8 @@ void report_after_frame(Platform& p) {
         is_js_copy_text(p.clipboard_text.c_str(), 1);
     }
     hand_over_exports(p);
+    const std::string page_request = infersizer::app::app_take_page_request(p.app);
+    if (!page_request.empty()) is_js_page_request(page_request.c_str());
     if (!p.first_frames_reported && p.frames_drawn >= static_cast<unsigned>(kStartupFrames)) {
         p.first_frames_reported = true;
         is_js_first_frames();
@@ -421,6 +425,17 @@ EMSCRIPTEN_KEEPALIVE int is_start(const char* models, const char* hardware, cons
 }
 
 EMSCRIPTEN_KEEPALIVE const char* is_version() { return INFERSIZER_VERSION; }
+
+// embed.js: ?embed=1 and whether the served page has an offline copy to offer; the embed layout's height.
+EMSCRIPTEN_KEEPALIVE void is_set_page_flags(int embed, int offline_copy_available) {
+    if (g_platform.app == nullptr) return;
+    infersizer::app::app_set_page_flags(g_platform.app, embed != 0, offline_copy_available != 0);
+    request_frames(kActiveFrames);
+}
+
+EMSCRIPTEN_KEEPALIVE double is_content_height() {
+    return g_platform.app == nullptr ? 0.0 : static_cast<double>(infersizer::app::app_content_height(g_platform.app));
+}
 
 EMSCRIPTEN_KEEPALIVE const char* is_set_scenario(const char* json) {
     if (g_platform.app == nullptr) return hand_to_js("page: not started");

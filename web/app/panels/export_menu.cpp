@@ -3,6 +3,7 @@
 // queues requests; the platform (web/platform) hands them to the browser after the frame.
 #include "panels.hpp"
 
+#include "embed.hpp"
 #include "report.hpp"
 
 #include <imgui.h>
@@ -73,6 +74,11 @@ void DrawExportMenu(AppState& s) {
         s.frames_wanted = std::max(s.frames_wanted, 3);
     }
     note_box("##export_png");
+    // The served page only: the one-file copy next to it in dist/ (the platform fetches and saves it).
+    if (s.offline_copy_available) {
+        if (ImGui::Selectable(tr(S::export_offline, s.lang))) request_offline_copy(s);
+        note_box("##export_offline");
+    }
     ImGui::EndPopup();
 }
 

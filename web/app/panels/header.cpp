@@ -2,6 +2,8 @@
 // export; URL and edit messages.
 #include "panels.hpp"
 
+#include "embed.hpp"
+
 #include "format.hpp"
 #include "version.hpp"
 #include "widgets.hpp"
@@ -100,7 +102,7 @@ void DrawHeader(AppState& s) {
     const ImGuiStyle& style = ImGui::GetStyle();
     auto text_w = [&](S id) { return ImGui::CalcTextSize(tr(id, s.lang)).x; };
     const float toggle_w = text_w(S::lang_zh) + text_w(S::lang_en) + em * 0.6f + ImGui::CalcTextSize("|").x;
-    const float link_w = text_w(S::copy_link) + style.FramePadding.x * 2;
+    const float link_w = text_w(S::copy_link) + text_w(S::embed_this) + style.FramePadding.x * 4 + style.ItemSpacing.x;
     const float export_w = ExportButtonWidth(s);
     // The toast's room fits the longer of its words ("已复制" / "已下载").
     const float toast_w = std::max(text_w(S::copied), text_w(S::downloaded));
@@ -128,6 +130,11 @@ void DrawHeader(AppState& s) {
         request_clipboard(s, "?" + current_query(s));
     }
     record_box(s, "copy_link");
+    ImGui::SameLine();
+    // The <iframe> snippet for this scenario (embed.hpp); bridge.js puts the page's address into its src.
+    if (ImGui::SmallButton(tr(S::embed_this, s.lang)) && s.catalog) request_clipboard(s, embed_snippet(s));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::embed_this_hint, s.lang));
+    record_box(s, "embed_this");
     ImGui::SameLine();
     DrawExportMenu(s);
     if (!s.toast.empty()) {
