@@ -17,6 +17,7 @@
 #include "kv.hpp"
 #include "params.hpp"
 #include "units.hpp"
+#include "value_text.hpp"
 #include "weights.hpp"
 
 #include <algorithm>
@@ -83,8 +84,9 @@ WeightFormat colocated_format(const Context& ctx, const std::string& id, std::ve
     else if (id == "fp8" || id == "int8") f.bits_per_weight = 8;
     else {
         f.bits_per_weight = 16;
-        warnings.push_back({"伴随模型的权重格式 '" + id + "' 未知，按 16 位计算。",
-                            "Colocated model weight format '" + id + "' is unknown; counted at 16 bits."});
+        const std::string shown = one_line(id, kShownChars);  // the user's text: cut, on one line
+        warnings.push_back({"伴随模型的权重格式 '" + shown + "' 未知，按 16 位计算。",
+                            "Colocated model weight format '" + shown + "' is unknown; counted at 16 bits."});
     }
     return f;
 }
