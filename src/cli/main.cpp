@@ -10,11 +10,13 @@
 #include "report.hpp"
 #include "result_json.hpp"
 #include "scenario_json.hpp"
+#include "value_text.hpp"
 #include "version.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -47,11 +49,20 @@ bool read_input(const std::string& path, std::string* out) {
         out->assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
         return true;
     }
+    // A directory opens as a stream on Linux and only fails on the first read (an exception, once exit 1).
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return false;
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
-    out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return false;
+    *out = text.str();
     return true;
 }
+
+// A path or value as an error line shows it: cut, on one line.
+std::string shown(const std::string& s) { return one_line(s, kShownChars); }
 
 // Sets a dotted path ("targets.ttft_s") in a JSON patch.
 void set_path(json& patch, const std::string& path, json value) {
@@ -67,11 +78,10 @@ json flag_value(const cli::Option& o, const std::string& text) {
     if (std::string(o.flag) == "--no-latency-target" && (text == "true" || text == "false")) return text == "true";
     if (o.numeric) {
         if (std::string(o.flag) == "--count" && text == "auto") return nullptr;
-        char* end = nullptr;
-        const double v = std::strtod(text.c_str(), &end);
-        // "nan" / "inf" parse as doubles but are no value a user means: pass the text on, so the error
-        // reads got "nan" rather than got null.
-        if (!text.empty() && end == text.c_str() + text.size() && std::isfinite(v)) {
+        // Decimal numbers only: "nan", "inf" and hex ("0x10") are no value a user means here, so the text goes on
+        // and the error reads got "0x10" with the field's range.
+        double v = 0;
+        if (parse_decimal(text, &v)) {
             if (v == static_cast<long long>(v) && v > -1e15 && v < 1e15) return static_cast<long long>(v);
             return v;
         }
@@ -85,7 +95,7 @@ Expected<Catalog> load_user_catalog(const std::string& path, Errors* errors) {
     if (path.empty()) return bundled::catalog();
     std::string text;
     if (!read_input(path, &text)) {
-        Error e{"cli.io", "--catalog", "cannot read file '" + path + "'"};
+        Error e{"cli.io", "--catalog", "cannot read file '" + shown(path) + "' (missing, unreadable or a directory)"};
         *errors = {e};
         return e;
     }
@@ -105,7 +115,7 @@ int cmd_catalog(const std::vector<std::string>& args) {
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--json") as_json = true;
         else if (args[i] == "--catalog" && i + 1 < args.size()) catalog_path = args[++i];
-        else return fail("error: catalog: unknown option '" + args[i] + "'; accepted: --json, --catalog FILE");
+        else return fail("error: catalog: unknown option '" + shown(args[i]) + "'; accepted: --json, --catalog FILE");
     }
     Errors errors;
     auto loaded = load_user_catalog(catalog_path, &errors);
@@ -173,7 +183,7 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const cli::Option* o = cli::find_option(a);
-        if (!o) return fail("error: estimate: unknown option '" + a + "'; see infersizer --help");
+        if (!o) return fail("error: estimate: unknown option '" + shown(a) + "'; see infersizer --help");
         if (!o->value) {  // the switches
             if (a == "--explain") explain = true;
             if (a == "--json") {
@@ -185,7 +195,7 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
         if (i + 1 >= args.size()) return fail(std::string("error: ") + o->flag + ": needs a value (" + o->value + ")");
         const std::string v = args[++i];
         if (a == "--lang") {
-            if (v != "zh" && v != "en") return fail("error: --lang: must be zh or en, got \"" + v + "\"");
+            if (v != "zh" && v != "en") return fail("error: --lang: must be zh or en, got " + quoted_value(v));
             lang = v;
         } else if (a == "--format") {
             format_flag = v;
@@ -212,7 +222,8 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
     Scenario s;
     if (!scenario_path.empty()) {
         std::string text;
-        if (!read_input(scenario_path, &text)) return fail("error: --scenario: cannot read file '" + scenario_path + "'");
+        if (!read_input(scenario_path, &text)) return fail("error: --scenario: cannot read file '" + shown(scenario_path) +
+                        "' (missing, unreadable or a directory)");
         auto parsed = scenario_from_json_text(text);
         if (!parsed) return fail(parsed.error().cli_line_in(lang));
         s = *parsed;
@@ -261,6 +272,11 @@ int main(int argc, char** argv) {
         std::cout << "infersizer " << kVersion << "\n";
         return 0;
     }
+    // Every argument is text: a value that is not UTF-8 could not be echoed or put in a JSON scenario.
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!is_utf8(args[i]))
+            return fail("error: " + (i > 0 && args[i - 1].rfind("--", 0) == 0 ? shown(args[i - 1]) : "argument") +
+                        ": must be UTF-8 text, got " + quoted_value(args[i]));
     const std::string cmd = args[0];
     args.erase(args.begin());
     try {
@@ -271,5 +287,5 @@ int main(int argc, char** argv) {
         std::cerr << "error: internal: " << e.what() << "\n";
         return 1;
     }
-    return fail("error: unknown command '" + cmd + "'; accepted: estimate, curves, catalog, --version, --help");
+    return fail("error: unknown command '" + shown(cmd) + "'; accepted: estimate, curves, catalog, --version, --help");
 }

@@ -23,11 +23,14 @@
 #include "catalog_json.hpp"
 
 #include "json_reader.hpp"
+#include "model_limits.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +78,18 @@ struct Origin {
     std::string at(const std::string& sub) const { return file + ": " + path + sub; }
 };
 
+// A model dimension: `base` (positive, or >= 0) up to the field's bound in model_limits.hpp, checked on the JSON
+// number before it becomes an integer.
+NumberRule dim(const NumberRule& base, const char* key) {
+    return json_read::up_to(base, static_cast<double>(model_limits::max_of(key)));
+}
+// Parameter counts: 1e15 is a thousand times the largest model published.
+// (Built on first use: kPositive lives in another file, whose statics may not be constructed yet.)
+const NumberRule& param_count() {
+    static const NumberRule rule = json_read::up_to(json_read::kPositive, 1e15);
+    return rule;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // [SECTION] Models
 // ---------------------------------------------------------------------------------------------------
@@ -83,15 +98,15 @@ const std::vector<std::string> kRoles = model_role_names();  // the table in cat
 // The attention shape. HF conventions fill what a config may omit: no num_key_value_heads means MHA,
 // no head_dim means hidden_size / num_attention_heads.
 void read_attention_shape(const Reader& r, ModelArch& m, Need shape) {
-    m.n_heads = r.count("num_attention_heads", kPositiveInt, shape);
-    m.n_kv_heads = r.count("num_key_value_heads", kPositiveInt, Need::optional);
+    m.n_heads = r.count("num_attention_heads", dim(kPositiveInt, "num_attention_heads"), shape);
+    m.n_kv_heads = r.count("num_key_value_heads", dim(kPositiveInt, "num_key_value_heads"), Need::optional);
     if (!r.present("num_key_value_heads")) m.n_kv_heads = m.n_heads;
     if (m.n_heads > 0 && m.n_kv_heads > 0 && (m.n_kv_heads > m.n_heads || m.n_heads % m.n_kv_heads != 0))
         r.fail(kRange, r.at("num_key_value_heads"),
                "must divide num_attention_heads (" + std::to_string(m.n_heads) + "), got " +
                    std::to_string(m.n_kv_heads));
 
-    m.head_dim = r.count("head_dim", kPositiveInt, Need::optional);
+    m.head_dim = r.count("head_dim", dim(kPositiveInt, "head_dim"), Need::optional);
     if (!r.present("head_dim")) {
         if (m.n_heads > 0 && m.hidden > 0 && m.hidden % m.n_heads == 0)
             m.head_dim = m.hidden / m.n_heads;
@@ -102,11 +117,11 @@ void read_attention_shape(const Reader& r, ModelArch& m, Need shape) {
 }
 
 void read_moe(const Reader& r, ModelArch& m) {
-    m.n_experts = r.count("n_routed_experts", kNonNegativeInt, Need::optional);
-    m.experts_per_tok = r.count("num_experts_per_tok", kPositiveInt, Need::optional);
-    m.n_shared_experts = r.count("n_shared_experts", kNonNegativeInt, Need::optional);
-    m.moe_intermediate = r.count("moe_intermediate_size", kPositiveInt, Need::optional);
-    m.first_k_dense = r.count("first_k_dense_replace", kNonNegativeInt, Need::optional);
+    m.n_experts = r.count("n_routed_experts", dim(kNonNegativeInt, "n_routed_experts"), Need::optional);
+    m.experts_per_tok = r.count("num_experts_per_tok", dim(kPositiveInt, "num_experts_per_tok"), Need::optional);
+    m.n_shared_experts = r.count("n_shared_experts", dim(kNonNegativeInt, "n_shared_experts"), Need::optional);
+    m.moe_intermediate = r.count("moe_intermediate_size", dim(kPositiveInt, "moe_intermediate_size"), Need::optional);
+    m.first_k_dense = r.count("first_k_dense_replace", dim(kNonNegativeInt, "first_k_dense_replace"), Need::optional);
     m.router_bias = r.flag("router_bias", Need::optional);
     if (m.n_experts == 0) return;
     const std::string experts = " (n_routed_experts is " + std::to_string(m.n_experts) + ")";
@@ -127,17 +142,17 @@ void read_moe(const Reader& r, ModelArch& m) {
 }
 
 void read_mla(const Reader& r, ModelArch& m) {
-    m.kv_lora_rank = r.count("kv_lora_rank", kNonNegativeInt, Need::optional);
+    m.kv_lora_rank = r.count("kv_lora_rank", dim(kNonNegativeInt, "kv_lora_rank"), Need::optional);
     const Need need = m.kv_lora_rank > 0 ? Need::required : Need::optional;
-    m.q_lora_rank = r.count("q_lora_rank", kNonNegativeInt, Need::optional);
-    m.qk_rope_head_dim = r.count("qk_rope_head_dim", kPositiveInt, need);
-    m.qk_nope_head_dim = r.count("qk_nope_head_dim", kPositiveInt, need);
-    m.v_head_dim = r.count("v_head_dim", kPositiveInt, need);
+    m.q_lora_rank = r.count("q_lora_rank", dim(kNonNegativeInt, "q_lora_rank"), Need::optional);
+    m.qk_rope_head_dim = r.count("qk_rope_head_dim", dim(kPositiveInt, "qk_rope_head_dim"), need);
+    m.qk_nope_head_dim = r.count("qk_nope_head_dim", dim(kPositiveInt, "qk_nope_head_dim"), need);
+    m.v_head_dim = r.count("v_head_dim", dim(kPositiveInt, "v_head_dim"), need);
 }
 
 void read_sliding_window(const Reader& r, ModelArch& m) {
-    m.sliding_window = r.count("sliding_window", kNonNegativeInt, Need::optional);
-    m.n_sliding_layers = r.count("n_sliding_layers", kNonNegativeInt, Need::optional);
+    m.sliding_window = r.count("sliding_window", dim(kNonNegativeInt, "sliding_window"), Need::optional);
+    m.n_sliding_layers = r.count("n_sliding_layers", dim(kNonNegativeInt, "n_sliding_layers"), Need::optional);
     if (m.n_layers > 0 && m.n_sliding_layers > m.n_layers)
         r.fail(kRange, r.at("n_sliding_layers"),
                "must be an integer from 0 to num_hidden_layers (" + std::to_string(m.n_layers) + "), got " +
@@ -158,26 +173,26 @@ ModelArch parse_model(const Reader& r) {
     m.role = model_role_from_name(r.enumerated("role", kRoles, Need::required)).value_or(ModelRole::chat);
 
     // Entries the formulas cannot count carry their published totals; their shape fields are optional.
-    m.params_override = r.number("params_override", kPositive, Need::optional);
-    m.active_params_override = r.number("active_params_override", kPositive, Need::optional);
+    m.params_override = r.number("params_override", param_count(), Need::optional);
+    m.active_params_override = r.number("active_params_override", param_count(), Need::optional);
     if (m.params_override && m.active_params_override && *m.active_params_override > *m.params_override)
         r.fail(kRange, r.at("active_params_override"),
                "must be a positive number <= params_override (" + number_text(*m.params_override) + "), got " +
                    number_text(*m.active_params_override));
     const Need shape = m.params_override ? Need::optional : Need::required;
 
-    m.n_layers = r.count("num_hidden_layers", kPositiveInt, shape);
-    m.hidden = r.count("hidden_size", kPositiveInt, shape);
+    m.n_layers = r.count("num_hidden_layers", dim(kPositiveInt, "num_hidden_layers"), shape);
+    m.hidden = r.count("hidden_size", dim(kPositiveInt, "hidden_size"), shape);
     read_attention_shape(r, m, shape);
-    m.vocab = r.count("vocab_size", kPositiveInt, shape);
+    m.vocab = r.count("vocab_size", dim(kPositiveInt, "vocab_size"), shape);
     m.tie_embeddings = r.flag("tie_word_embeddings", Need::optional);
     m.qkv_bias = r.flag("attention_bias", Need::optional);
     m.qk_norm = r.flag("qk_norm", Need::optional);
     m.gpt_oss_layout = r.flag("gpt_oss_layout", Need::optional);
     if (r.present("norms_per_layer"))
-        m.norms_per_layer = static_cast<int>(r.count("norms_per_layer", kPositiveInt, Need::optional));
+        m.norms_per_layer = static_cast<int>(r.count("norms_per_layer", dim(kPositiveInt, "norms_per_layer"), Need::optional));
 
-    m.intermediate = r.count("intermediate_size", kPositiveInt, Need::optional);
+    m.intermediate = r.count("intermediate_size", dim(kPositiveInt, "intermediate_size"), Need::optional);
     read_moe(r, m);
     // A dense FFN exists unless every layer is MoE (qwen3_moe lists an unused intermediate_size anyway).
     const bool dense_ffn = m.n_experts == 0 || m.first_k_dense > 0;
@@ -186,8 +201,8 @@ ModelArch parse_model(const Reader& r) {
     read_mla(r, m);
     read_sliding_window(r, m);
 
-    m.max_context = r.count("max_position_embeddings", kPositiveInt, Need::optional);
-    m.published_total_params = r.number("published_total_params", kPositive, Need::optional);
+    m.max_context = r.count("max_position_embeddings", dim(kPositiveInt, "max_position_embeddings"), Need::optional);
+    m.published_total_params = r.number("published_total_params", param_count(), Need::optional);
     m.params_basis = r.string("params_basis", Need::optional);
     if (m.params_basis.empty()) m.params_basis = m.params_override ? "stated" : "computed";
     m.source = r.source("source");
@@ -210,6 +225,22 @@ Text hardware_notes(const Reader& r, const char* key) {
     return {};
 }
 
+// A card's or platform's figures (GB, GB/s, TFLOPS, W, ops per cycle): no product comes near 1e6 of any of them,
+// and the bound keeps every product of them far inside a double and an int64.
+const NumberRule& hardware_number() {
+    static const NumberRule rule = json_read::up_to(kPositive, 1e6);
+    return rule;
+}
+const NumberRule& core_count() {
+    static const NumberRule rule = json_read::up_to(kPositiveInt, 1e5);
+    return rule;
+}
+// An engine's token and sequence counts: 1e7 is far above any engine's setting (the scenario's context ends there).
+const NumberRule& engine_count() {
+    static const NumberRule rule = json_read::up_to(kPositiveInt, 1e7);
+    return rule;
+}
+
 // Kind names come from the one table in catalog.hpp.
 const std::vector<std::string> kAcceleratorKinds = hardware_kind_names(true);
 const std::vector<std::string> kHardwareKinds = hardware_kind_names();
@@ -226,20 +257,20 @@ Hardware parse_accelerator(const Reader& r) {
     h.market = r.enumerated("market", kMarkets, Need::required);
     h.kind = hardware_kind_from_name(r.enumerated("kind", kAcceleratorKinds, Need::required))
                  .value_or(HardwareKind::gpu);
-    h.memory_gb = r.number("memory_gb", kPositive, Need::optional);
+    h.memory_gb = r.number("memory_gb", hardware_number(), Need::optional);
     // Measured in an engine's log: what CUDA shows; the estimator uses it instead of the label's share.
-    h.usable_memory_gib = r.number("visible_memory_gib", kPositive, Need::optional);
-    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", kPositive, Need::optional);
-    h.fp16_tflops = r.number("fp16_bf16_dense_tflops", kPositive, Need::optional);
-    h.fp16acc_tflops = r.number("fp16_fp16acc_dense_tflops", kPositive, Need::optional);
-    h.fp8_tflops = r.number("fp8_dense_tflops", kPositive, Need::optional);
-    h.int8_tops = r.number("int8_dense_tops", kPositive, Need::optional);
-    h.fp4_tflops = r.number("fp4_dense_tflops", kPositive, Need::optional);
+    h.usable_memory_gib = r.number("visible_memory_gib", hardware_number(), Need::optional);
+    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", hardware_number(), Need::optional);
+    h.fp16_tflops = r.number("fp16_bf16_dense_tflops", hardware_number(), Need::optional);
+    h.fp16acc_tflops = r.number("fp16_fp16acc_dense_tflops", hardware_number(), Need::optional);
+    h.fp8_tflops = r.number("fp8_dense_tflops", hardware_number(), Need::optional);
+    h.int8_tops = r.number("int8_dense_tops", hardware_number(), Need::optional);
+    h.fp4_tflops = r.number("fp4_dense_tflops", hardware_number(), Need::optional);
     h.fp8_tensor_cores = r.optional_flag("fp8_tensor_cores");
     if (h.fp8_tflops) h.fp8_tensor_cores = true;  // a stated FP8 peak is FP8 tensor cores
-    h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
+    h.tdp_w = r.number("tdp_w", hardware_number(), Need::optional);
     h.interconnect = r.string("interconnect", Need::optional);
-    h.interconnect_gbs = r.number("interconnect_gbs", kPositive, Need::optional);
+    h.interconnect_gbs = r.number("interconnect_gbs", hardware_number(), Need::optional);
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
     if (r.present("source_label")) h.source_label = r.text("source_label");
@@ -271,18 +302,18 @@ Hardware parse_cpu_platform(const Reader& r) {
     r.enumerated("kind", {hardware_kind_name(HardwareKind::cpu)}, Need::optional);
     h.market = r.enumerated("market", kMarkets, Need::optional);
     if (h.market.empty()) h.market = "cpu";
-    h.memory_gb = r.number("max_memory_gb", kPositive, Need::optional);
-    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", kPositive, Need::required);
-    h.fp32_flops_per_cycle_per_core = r.number("fp32_flops_per_cycle_per_core", kPositive, Need::optional);
-    h.bf16_ops_per_cycle_per_core = r.number("bf16_ops_per_cycle_per_core", kPositive, Need::optional);
-    if (auto cores = r.number("cores", kPositiveInt, Need::optional)) h.cores = static_cast<int>(*cores);
-    h.clock_ghz = r.number("clock_ghz", kPositive, Need::optional);
+    h.memory_gb = r.number("max_memory_gb", hardware_number(), Need::optional);
+    h.bandwidth_gbs = r.number("memory_bandwidth_gbs", hardware_number(), Need::required);
+    h.fp32_flops_per_cycle_per_core = r.number("fp32_flops_per_cycle_per_core", hardware_number(), Need::optional);
+    h.bf16_ops_per_cycle_per_core = r.number("bf16_ops_per_cycle_per_core", hardware_number(), Need::optional);
+    if (auto cores = r.number("cores", core_count(), Need::optional)) h.cores = static_cast<int>(*cores);
+    h.clock_ghz = r.number("clock_ghz", hardware_number(), Need::optional);
     h.cores_range = r.optional_interval("cores_range", kPositiveRange);
     h.clock_ghz_range = r.optional_interval("clock_ghz_range", kPositiveRange);
     h.core_ghz_range = r.optional_interval("core_ghz_range", kPositiveRange);
     check_core_ghz_range(r, h);
     h.product_line = r.string("product_line", Need::optional);
-    h.tdp_w = r.number("tdp_w", kPositive, Need::optional);
+    h.tdp_w = r.number("tdp_w", hardware_number(), Need::optional);
     h.interconnect = "none";
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
@@ -329,7 +360,7 @@ WeightFormat parse_weight_format(const Reader& r) {
     f.scheme = scheme_from(r.enumerated("scheme", kSchemes, Need::required));
     f.bits_per_weight = r.number("bits_per_weight", kBitsPerWeight, Need::required).value_or(0);
     const bool grouped = f.scheme == WeightScheme::group;
-    f.group_size = static_cast<int>(r.count("group_size", grouped ? kPositiveInt : kNonNegativeInt,
+    f.group_size = static_cast<int>(r.count("group_size", json_read::up_to(grouped ? kPositiveInt : kNonNegativeInt, 65536),
                                             grouped ? Need::required : Need::optional));
     f.embeddings_16bit = r.flag("embeddings_16bit", Need::optional);
     f.compute_dtype = r.enumerated("compute_dtype", kComputeDtypes, Need::required);
@@ -391,9 +422,9 @@ Engine parse_engine(const Reader& r) {
     e.runtime_gib = r.interval("runtime_gib", kAmountRange);
     e.activation_gib = r.interval("activation_gib", kAmountRange);
     // null: the engine does not bound the tokens of one forward (0 in the struct).
-    e.max_batched_tokens = r.count("max_batched_tokens", kPositiveInt, Need::optional);
-    e.kv_block_tokens = r.count("kv_block_tokens", kPositiveInt, Need::required);
-    e.max_num_seqs = r.count("max_num_seqs", kPositiveInt, Need::required);
+    e.max_batched_tokens = r.count("max_batched_tokens", engine_count(), Need::optional);
+    e.kv_block_tokens = r.count("kv_block_tokens", engine_count(), Need::required);
+    e.max_num_seqs = r.count("max_num_seqs", engine_count(), Need::required);
     e.default_kv = r.string("default_kv", Need::required);
     e.paged_kv = r.flag("paged_kv", Need::required);
     e.tensor_parallel = r.flag("tensor_parallel", Need::required);
@@ -436,14 +467,14 @@ Engine parse_engine(const Reader& r) {
         SmallGpuDefaults d;
         d.below_gib = small->number("below_gib", kPositive, Need::required).value_or(0);
         if (small->present("also")) d.also = small->strings("also");
-        d.max_batched_tokens = small->count("max_batched_tokens", kPositiveInt, Need::required);
-        d.max_num_seqs = small->count("max_num_seqs", kPositiveInt, Need::optional);
+        d.max_batched_tokens = small->count("max_batched_tokens", engine_count(), Need::required);
+        d.max_num_seqs = small->count("max_num_seqs", engine_count(), Need::optional);
         e.small_gpu_defaults = d;
     }
     // Optional (additive field): an engine without it schedules like vLLM V1 (chunked, mixed steps, its prefill
     // budget per step).
     if (auto sch = r.child("scheduler", Need::optional)) {
-        e.scheduler.step_tokens = sch->count("step_tokens", kPositiveInt, Need::optional);
+        e.scheduler.step_tokens = sch->count("step_tokens", engine_count(), Need::optional);
         e.scheduler.chunked_prefill = sch->flag("chunked_prefill", Need::required);
         e.scheduler.mixed_steps = sch->flag("mixed_steps", Need::required);
         e.scheduler.reserve_full_sequence = sch->flag("reserve_full_sequence", Need::optional);
@@ -565,11 +596,19 @@ void check_schema(const Reader& root, const std::string& expected) {
     }
 }
 
+// A collection's size: the bundled catalog has under 100 of each; more than this is no catalog a person wrote.
+constexpr size_t kMaxCatalogEntries = 5000;
+
 // Reads root[key] (an array of objects) with `parse`, appending entries and their origins. A user catalog's
 // collections are Need::if_given: absent is fine, null is not an array.
 template <class T, class Parse>
 void read_entries(const Reader& root, const char* key, Need need, std::vector<T>& out, std::vector<Origin>& origins,
                   Parse parse) {
+    if (const json* items = root.get(key); items && items->is_array() && items->size() > kMaxCatalogEntries) {
+        root.fail(kRange, root.at(key), "must have at most " + std::to_string(kMaxCatalogEntries) + " entries, got " +
+                                            std::to_string(items->size()));
+        return;
+    }
     root.each_object(key, need, [&](const Reader& entry) {
         out.push_back(parse(entry));
         origins.push_back(Origin{root.file(), entry.path()});
@@ -581,16 +620,16 @@ void read_entries(const Reader& root, const char* key, Need need, std::vector<T>
 // ---------------------------------------------------------------------------------------------------
 template <class T>
 void check_unique_ids(const std::vector<T>& items, const std::vector<Origin>& origins, Errors& errors) {
-    std::vector<std::pair<std::string, size_t>> seen;  // id → first index
+    std::unordered_map<std::string, size_t> seen;  // id → first index (a hash: user catalogs may be long)
     for (size_t i = 0; i < items.size(); ++i) {
         if (items[i].id.empty()) continue;  // already reported as missing
-        auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == items[i].id; });
+        auto it = seen.find(items[i].id);
         if (it != seen.end()) {
             errors.push_back(Error{kDuplicate, origins[i].at(".id"),
                                    "duplicate id \"" + items[i].id + "\"; first defined at " +
                                        origins[it->second].file + ": " + origins[it->second].path});
         } else {
-            seen.emplace_back(items[i].id, i);
+            seen.emplace(items[i].id, i);
         }
     }
 }
@@ -642,9 +681,15 @@ void check_host_defaults(const Catalog& c, Errors& errors) {
 void check_references(const Catalog& c, const Origins& o, Present present, Errors& errors) {
     const std::vector<std::string> engine_ids = ids_of(c.engines);
     const std::vector<std::string> kv_ids = ids_of(c.kv_formats);
+    // Looked up through hashes: a user catalog may hold thousands of entries, each naming several others.
+    const std::unordered_set<std::string> engine_set(engine_ids.begin(), engine_ids.end());
+    const std::unordered_set<std::string> kv_set(kv_ids.begin(), kv_ids.end());
+    const std::vector<std::string> model_ids = ids_of(c.models), hardware_ids = ids_of(c.hardware);
+    const std::unordered_set<std::string> model_set(model_ids.begin(), model_ids.end());
+    const std::unordered_set<std::string> hardware_set(hardware_ids.begin(), hardware_ids.end());
     auto check_engines = [&](const std::vector<std::string>& engines, const Origin& origin) {
         for (size_t j = 0; j < engines.size(); ++j)
-            if (!contains(engine_ids, engines[j]))
+            if (!engine_set.count(engines[j]))
                 errors.push_back(Error{kReference, origin.at(".engines[" + std::to_string(j) + "]"),
                                        "unknown engine \"" + engines[j] + "\"; known: " + joined(engine_ids)});
     };
@@ -654,20 +699,20 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
         for (size_t i = 0; i < c.kv_formats.size(); ++i) check_engines(c.kv_formats[i].engines, o.kv_formats[i]);
         for (size_t i = 0; i < c.engines.size(); ++i)
             for (const auto& [weights, kv] : c.engines[i].default_kv_by_weights)
-                if (!contains(kv_ids, kv))
+                if (!kv_set.count(kv))
                     errors.push_back(Error{kReference, o.engines[i].at(".default_kv_by_weights." + weights),
                                            "unknown KV format \"" + kv + "\"; known: " + joined(kv_ids)});
         for (size_t i = 0; i < c.weight_formats.size(); ++i)
             if (const auto& fb = c.weight_formats[i].weight_only_fallback)
                 for (size_t j = 0; j < fb->except_engines.size(); ++j)
-                    if (!contains(engine_ids, fb->except_engines[j]))
+                    if (!engine_set.count(fb->except_engines[j]))
                         errors.push_back(Error{kReference,
                                                o.weight_formats[i].at(".weight_only_fallback.except_engines[" +
                                                                       std::to_string(j) + "]"),
                                                "unknown engine \"" + fb->except_engines[j] +
                                                    "\"; known: " + joined(engine_ids)});
         for (size_t i = 0; i < c.engines.size(); ++i)
-            if (!c.engines[i].default_kv.empty() && !contains(kv_ids, c.engines[i].default_kv))
+            if (!c.engines[i].default_kv.empty() && !kv_set.count(c.engines[i].default_kv))
                 errors.push_back(Error{kReference, o.engines[i].at(".default_kv"),
                                        "unknown KV format \"" + c.engines[i].default_kv +
                                            "\"; known: " + joined(kv_ids)});
@@ -677,14 +722,14 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
     if (present.prices && present.models)
         for (size_t i = 0; i < c.api_prices.size(); ++i)
             for (size_t j = 0; j < c.api_prices[i].hosts.size(); ++j)
-                if (!c.find_model(c.api_prices[i].hosts[j]))
+                if (!model_set.count(c.api_prices[i].hosts[j]))
                     errors.push_back(Error{kReference, o.api_prices[i].at(".hosts[" + std::to_string(j) + "]"),
                                            "unknown model \"" + c.api_prices[i].hosts[j] +
                                                "\"; must be a model id from models.json"});
     if (present.prices && present.hardware) {
         for (size_t i = 0; i < c.gpu_prices.size(); ++i) {
             const std::string& hw = c.gpu_prices[i].hardware_id;
-            if (!hw.empty() && !c.find_hardware(hw))
+            if (!hw.empty() && !hardware_set.count(hw))
                 errors.push_back(Error{kReference, o.gpu_prices[i].at(".hardware_id"),
                                        "unknown hardware \"" + hw + "\"; must be \"\" or an id from "
                                                                    "hardware.json (accelerators, cpu_platforms)"});
@@ -764,13 +809,17 @@ template <class T, class Key, class Collection>
 void merge_into(std::vector<T>& items, std::vector<Origin>& origins, const std::vector<T>& incoming,
                 const std::vector<Origin>& incoming_origins, Key key, Collection collection_of,
                 std::vector<CatalogChange>& changes) {
+    std::unordered_map<std::string, size_t> index;  // key → position in items: one pass, not one per entry
+    for (size_t i = 0; i < items.size(); ++i) index.emplace(key(items[i]), i);
     for (size_t i = 0; i < incoming.size(); ++i) {
-        auto it = std::find_if(items.begin(), items.end(), [&](const T& x) { return key(x) == key(incoming[i]); });
-        changes.push_back(CatalogChange{collection_of(incoming[i]), key(incoming[i]), it != items.end()});
-        if (it != items.end()) {
-            *it = incoming[i];
-            origins[static_cast<size_t>(it - items.begin())] = incoming_origins[i];
+        const std::string k = key(incoming[i]);
+        auto it = index.find(k);
+        changes.push_back(CatalogChange{collection_of(incoming[i]), k, it != index.end()});
+        if (it != index.end()) {
+            items[it->second] = incoming[i];
+            origins[it->second] = incoming_origins[i];
         } else {
+            index.emplace(k, items.size());
             items.push_back(incoming[i]);
             origins.push_back(incoming_origins[i]);
         }

@@ -1,6 +1,7 @@
 #include "context.hpp"
 
 #include "cost.hpp"
+#include "value_text.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -132,7 +133,7 @@ Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardwar
         const Hardware* card = catalog.find_hardware(typed.based_on);
         if (!card)
             return Error{"scenario.unknown_id", "scenario.hardware.based_on",
-                         "unknown hardware '" + typed.based_on + "'; accepted: a catalog id (" +
+                         "unknown hardware '" + one_line(typed.based_on, kShownChars) + "'; accepted: a catalog id (" +
                              accepted_ids(catalog.hardware, 12) + ")"};
         hw = *card;
         hw.based_on = card->id;
@@ -206,7 +207,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
         ctx.model = *m;
     } else {
         return Error{"scenario.unknown_id", "scenario.model",
-                     "unknown model '" + s.model_id +
+                     "unknown model '" + one_line(s.model_id, kShownChars) +
                          "'; accepted: a catalog id (" + accepted_ids(catalog.models, 12) +
                          "), {\"hf_config\": {...}} or an explicit architecture object"};
     }
@@ -214,13 +215,13 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     const WeightFormat* wf = catalog.find_weight_format(s.weights);
     if (!wf)
         return Error{"scenario.unknown_id", "scenario.weights",
-                     "unknown weight format '" + s.weights + "'; accepted: " + accepted_ids(catalog.weight_formats)};
+                     "unknown weight format '" + one_line(s.weights, kShownChars) + "'; accepted: " + accepted_ids(catalog.weight_formats)};
     ctx.weights = *wf;
 
     const Engine* engine = catalog.find_engine(s.engine);
     if (!engine)
         return Error{"scenario.unknown_id", "scenario.engine",
-                     "unknown engine '" + s.engine + "'; accepted: " + accepted_ids(catalog.engines)};
+                     "unknown engine '" + one_line(s.engine, kShownChars) + "'; accepted: " + accepted_ids(catalog.engines)};
     ctx.engine = *engine;
 
     // The engine's own default when the scenario names none: by weight format first (TensorRT-LLM keeps the
@@ -233,7 +234,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     const KvFormat* kv = catalog.find_kv_format(kv_id);
     if (!kv)
         return Error{"scenario.unknown_id", "scenario.kv_cache",
-                     "unknown KV cache format '" + kv_id + "'; accepted: " + accepted_ids(catalog.kv_formats)};
+                     "unknown KV cache format '" + one_line(kv_id, kShownChars) + "'; accepted: " + accepted_ids(catalog.kv_formats)};
     ctx.kv = *kv;
 
     if (s.hardware_custom) {
@@ -244,7 +245,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
         ctx.hardware = *hw;
     } else {
         return Error{"scenario.unknown_id", "scenario.hardware",
-                     "unknown hardware '" + s.hardware_id + "'; accepted: a catalog id (" +
+                     "unknown hardware '" + one_line(s.hardware_id, kShownChars) + "'; accepted: a catalog id (" +
                          accepted_ids(catalog.hardware, 12) + ") or a hardware object"};
     }
     if (auto bad = check_pricing(catalog, s.pricing)) return *bad;

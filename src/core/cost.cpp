@@ -9,6 +9,7 @@
 
 #include "format_text.hpp"
 #include "params.hpp"
+#include "value_text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -292,12 +293,12 @@ std::optional<Error> check_pricing(const Catalog& catalog, const Pricing& pricin
     if (pricing.gpu != "on_demand" && pricing.gpu != "cheapest" &&
         std::find(providers.begin(), providers.end(), pricing.gpu) == providers.end())
         return Error{"scenario.unknown_id", "scenario.pricing.gpu",
-                     "unknown price basis '" + pricing.gpu + "'; accepted: on_demand, cheapest, or a provider (" +
+                     "unknown price basis '" + one_line(pricing.gpu, kShownChars) + "'; accepted: on_demand, cheapest, or a provider (" +
                          listed(providers) + ")"};
     const std::vector<std::string> apis = api_choices(catalog);
     if (pricing.api != "auto" && std::find(apis.begin(), apis.end(), pricing.api) == apis.end())
         return Error{"scenario.unknown_id", "scenario.pricing.api",
-                     "unknown API '" + pricing.api + "'; accepted: auto, or provider/model (" + listed(apis) + ")"};
+                     "unknown API '" + one_line(pricing.api, kShownChars) + "'; accepted: auto, or provider/model (" + listed(apis) + ")"};
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include "error_text.hpp"
 
 #include "error.hpp"
+#include "value_text.hpp"
 
 #include <cctype>
 #include <optional>
@@ -162,6 +163,12 @@ Zh what_zh(std::string_view w) {
     for (const auto& [en, zh] : kWords)
         if (w == en) return std::string(zh);
 
+    // "a positive integer up to 1000": the catalog's bounded counts and peaks.
+    if (const size_t up = w.rfind(" up to "); up != std::string_view::npos) {
+        const Zh head = what_zh(w.substr(0, up));
+        if (head) return "不超过 " + std::string(w.substr(up + 7)) + " 的" + *head;
+    }
+
     std::string_view rest = w;
     if (take_prefix(rest, "one of ")) return "以下之一：" + list_zh(rest);
     if (take_prefix(rest, "a non-empty array of: ")) return "非空数组，元素取自：" + list_zh(rest);
@@ -230,8 +237,45 @@ Zh unknown_id_zh(std::string_view thing_zh, std::string_view rest) {
     return spaced("未知的", std::string(thing_zh)) + " " + id + "；可选：" + accepted_zh;
 }
 
+// The limits json_parse.hpp, json_reader.hpp and the URL parser state.
+Zh limit_zh(std::string_view m) {
+    std::string_view rest = m;
+    if (take_prefix(rest, "is nested deeper than ") && take_suffix(rest, " levels"))
+        return "嵌套超过 " + std::string(rest) + " 层";
+    if (m == "is given twice in one object; each key may appear once")
+        return std::string("在同一个对象中出现了两次；每个键只能出现一次");
+    if (take_prefix(rest, "is not a finite number: ")) return "超出数字范围：" + std::string(rest);
+    if (m == "must be UTF-8 text (percent-encoded)") return std::string("必须是 UTF-8 文本（百分号编码）");
+    if (take_prefix(rest, "must be UTF-8 text, got ")) return "必须是 UTF-8 文本，" + got_zh(rest);
+    rest = m;
+    if (take_prefix(rest, "is ")) {
+        const size_t bytes = rest.find(" bytes long; at most ");
+        if (bytes != std::string_view::npos && take_suffix(rest, " bytes are accepted"))
+            return "长 " + std::string(rest.substr(0, bytes)) + " 字节；最多接受 " +
+                   std::string(rest.substr(bytes + 21)) + " 字节";
+        return std::nullopt;
+    }
+    struct Counted {
+        std::string_view en_lead, en_unit, zh_unit;
+    };
+    static const Counted kCounted[] = {{"must be at most ", " characters, got ", " 个字符"},
+                                       {"must have at most ", " entries, got ", " 项"},
+                                       {"must have at most ", " items, got ", " 项"},
+                                       {"must have at most ", " parameters, got ", " 个参数"}};
+    for (const Counted& c : kCounted) {
+        rest = m;
+        if (!take_prefix(rest, c.en_lead)) continue;
+        const size_t unit = rest.find(c.en_unit);
+        if (unit == std::string_view::npos) continue;
+        return "最多 " + std::string(rest.substr(0, unit)) + std::string(c.zh_unit) + "，实际为 " +
+               std::string(rest.substr(unit + c.en_unit.size()));
+    }
+    return std::nullopt;
+}
+
 // The whole message.
 Zh message_zh(std::string_view m) {
+    if (Zh zh = limit_zh(m)) return zh;
     if (m == "is not valid JSON") return std::string("不是有效的 JSON");
     if (m == "must divide num_attention_heads") return std::string("必须能整除 num_attention_heads");
     if (m == "missing; a rate needs its source (a non-empty string)")
@@ -326,6 +370,14 @@ Zh message_zh(std::string_view m) {
     };
     for (const auto& [en, zh] : kThings)
         if (take_prefix(rest, en)) return unknown_id_zh(zh, rest);
+    if (take_prefix(rest, "is not valid JSON at line ")) {  // a scenario's or a URL value's syntax error
+        const size_t comma = rest.find(", column ");
+        const size_t colon = rest.find(':');
+        if (comma != std::string_view::npos && colon != std::string_view::npos && comma < colon)
+            return "不是有效的 JSON（第 " + std::string(rest.substr(0, comma)) + " 行第 " +
+                   std::string(rest.substr(comma + 9, colon - comma - 9)) + " 列）";
+        return std::string("不是有效的 JSON");
+    }
     if (take_prefix(rest, "invalid JSON")) {
         // "invalid JSON at line 3, column 5: syntax error ..." — the place is the fact a user can act on; the
         // parser's own English detail is left out.
@@ -379,12 +431,20 @@ std::string Error::message_in(const std::string& lang) const {
     return zh.empty() ? "取值无效（英文说明）：" + message : zh;
 }
 
+namespace {
+// What the CLI and the page print of an error: one line (control characters escaped, bytes that are not UTF-8
+// replaced) of bounded length, whatever text reached the message. The messages already show user values through
+// value_text.hpp; this holds for any that did not.
+constexpr size_t kMaxErrorChars = 4000;
+std::string printed(const std::string& s) { return one_line(s, kMaxErrorChars); }
+}  // namespace
+
 std::string Error::located_in(const std::string& lang) const {
-    return lang == "zh" ? path + "：" + message_in(lang) : path + ": " + message;
+    return lang == "zh" ? printed(path) + "：" + printed(message_in(lang)) : printed(path) + ": " + printed(message);
 }
 
 std::string Error::cli_line_in(const std::string& lang) const {
-    return lang == "zh" ? "错误：" + located_in(lang) : cli_line();
+    return lang == "zh" ? "错误：" + located_in(lang) : "error: " + printed(path) + ": " + printed(message);
 }
 
 }  // namespace infersizer

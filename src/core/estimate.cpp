@@ -30,11 +30,13 @@ namespace infersizer {
 
 namespace {
 
-// Tensor parallelism on `count` cards. Engines that split matrices: among the powers of two that divide
-// the count (and the attention heads, which vLLM and SGLang require), the smallest whose layout holds all
-// the users' KV — a larger TP leaves more room per card for KV at the cost of fewer replicas — else the one
-// that holds the most users. Layer-split engines (llama.cpp, Ollama) put every card in one pipeline, which
-// is what `tp` means to the memory and speed modules for them.
+// Tensor parallelism on `count` cards. Engines that split matrices: among the powers of two up to the count
+// that divide the attention heads (which vLLM and SGLang require), the smallest whose layout holds all the users'
+// KV — a larger TP leaves more room per card for KV at the cost of fewer replicas — else the one that holds the
+// most users. The TP need not divide the count: ⌊count / TP⌋ replicas run and the rest of the cards stay idle
+// (a warning says so), so that adding a card never turns a setup that fits into one that does not. Layer-split
+// engines (llama.cpp, Ollama) put every card in one pipeline, which is what `tp` means to the memory and speed
+// modules for them.
 int choose_tp(const Context& ctx) {
     if (!ctx.engine.tensor_parallel) return ctx.count;
     const int need = std::max(1, smallest_fitting_tp(ctx, ctx.hardware));
@@ -42,17 +44,17 @@ int choose_tp(const Context& ctx) {
     int best = 0;
     double best_users = -1;
     for (int tp = 1; tp <= ctx.count; tp *= 2) {
-        if (ctx.count % tp != 0 || tp < need) continue;
+        if (tp < need) continue;
         if (heads > 0 && heads % tp != 0) continue;
         const FitResult fit = estimate_fit(ctx, ctx.count, tp);
         if (fit.max_concurrency.lo >= double(ctx.scenario.concurrency)) return tp;
         if (fit.max_concurrency.lo > best_users) best = tp, best_users = fit.max_concurrency.lo;
     }
     if (best > 0) return best;
-    // No power of two divides both: the smallest that fits, as before (the warning names the heads).
-    for (int tp = need; tp <= ctx.count; tp *= 2)
-        if (ctx.count % tp == 0) return tp;
-    return ctx.count;
+    // No power of two divides the heads: the smallest that fits (the warning names the heads).
+    int tp = 1;
+    while (tp < need && tp * 2 <= ctx.count) tp *= 2;
+    return tp >= need ? tp : ctx.count;
 }
 
 void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
@@ -64,15 +66,18 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      "Tensor parallelism " + std::to_string(tp) + " does not divide the " + std::to_string(m.n_heads) +
                          " attention heads: " + ctx.engine.name + " will refuse to start."});
     }
+    const int used = tp * r.memory.replicas;
+    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
+        const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count);
+        w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：张量并行度 " + std::to_string(tp) + " 不能整除 " + all +
+                         "，只用 " + std::to_string(used) + " 张。",
+                     idle + " of your " + all + " cards stay idle: tensor parallelism " + std::to_string(tp) +
+                         " does not divide " + all + ", so " + std::to_string(used) + " are used."});
+    }
     if (r.memory.capacity_known && !r.fit.fits) {
         const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);
         w.push_back({"显存不足：需要 " + needs + "，可用 " + usable + " GiB（已扣除冗余）。",
                      "Does not fit: needs " + needs + ", " + usable + " GiB usable after headroom."});
-    }
-    if (!r.memory.capacity_known) {
-        w.push_back({"目录未给出该 CPU 平台的内存容量：请确认机器至少有 " + fmt::sig(r.memory.total_gib.hi) + " GiB 内存。",
-                     "The catalog has no RAM size for this CPU platform: make sure the machine has at least " +
-                         fmt::sig(r.memory.total_gib.hi) + " GiB."});
     }
     if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {
         w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；整机内存放得下：执行 sudo sysctl iogpu.wired_limit_mb=" +
@@ -153,17 +158,18 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.
-    a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens, &a.explain);
+    Explain* explain = &a.explain;
+    a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens, explain);
     a.memory.replicas = replicas;
     a.memory.all_cards_total_gib = a.memory.total_gib * static_cast<double>(replicas);
-    explain_all_cards(a.memory, a.explain);
-    a.fit = estimate_fit(ctx, ctx.count, replica_cards, &a.explain);
+    if (explain) explain_all_cards(a.memory, *explain);
+    a.fit = estimate_fit(ctx, ctx.count, replica_cards, explain);
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
     a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards), true,
-                                   &a.explain);
+                                   explain);
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
     // launch command read this).
-    a.offload = estimate_offload(ctx, ctx.count, tp, &a.explain);
+    a.offload = estimate_offload(ctx, ctx.count, tp, explain);
     const bool wired = raised_wired_limit_mib(ctx, a.memory, ctx.count).has_value();
     const Judgement judgement = judge_setup(ctx, a.fit, a.performance, wired, a.offload ? &*a.offload : nullptr);
     a.status = judgement.status;
@@ -213,8 +219,11 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
         r.faq = faq_answers(ctx, a);
     }
     r.warnings = ctx.warnings;
-    // The speed module's own warnings (a CPU's assumed cores and clock, an inferred peak or bandwidth) reach
-    // the user only through here; each once.
+    // The memory and speed modules' own warnings (an unknown colocated format counted at 16 bits, a size-only
+    // model's KV counted as 0, a CPU's assumed cores and clock) reach the user only through here; each once.
+    for (const Text& w : r.memory.warnings)
+        if (std::none_of(r.warnings.begin(), r.warnings.end(), [&](const Text& x) { return x.en == w.en; }))
+            r.warnings.push_back(w);
     for (const Text& w : r.performance.warnings)
         if (std::none_of(r.warnings.begin(), r.warnings.end(), [&](const Text& x) { return x.en == w.en; }))
             r.warnings.push_back(w);

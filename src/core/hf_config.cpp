@@ -12,9 +12,12 @@
 // [SECTION] explicit architecture
 #include "hf_config.hpp"
 
+#include "json_parse.hpp"
 #include "json_reader.hpp"
+#include "model_limits.hpp"
 #include "scenario.hpp"
 #include "units.hpp"
+#include "value_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -33,12 +36,12 @@ namespace {
 using json_read::Need;
 using json_read::NumberRule;
 
-constexpr int64_t kMaxDimension = 10'000'000;  // sanity bound for widths, counts and vocabularies
+using model_limits::kMaxDimension;  // the bound of a field model_limits.hpp does not list
 
 // Widths, counts and vocabularies: integers up to kMaxDimension (4096.0 is accepted); a value that is not a
 // number is told "must be an integer".
-NumberRule dimension_rule(int64_t lo) {
-    NumberRule r = json_read::integers_from(lo, kMaxDimension);
+NumberRule dimension_rule(int64_t lo, int64_t max = kMaxDimension) {
+    NumberRule r = json_read::integers_from(lo, max);
     r.type_what = "an integer";
     return r;
 }
@@ -70,8 +73,12 @@ public:
     void missing(const char* key, const std::string& what) const { r_.missing(key, required_for_ + ": " + what); }
 
     // An integer in [lo, kMaxDimension], lo 0 or 1.
+    // The bound is the field's own (model_limits.hpp), checked on the double before the conversion.
     std::optional<int64_t> opt_int(const char* key, int64_t lo = 1) const {
-        const auto v = r_.number(key, lo == 0 ? kDimensionOrZero : kDimension, Need::optional);
+        const int64_t max = model_limits::max_of(key);
+        const auto v = r_.number(key, max == kMaxDimension ? (lo == 0 ? kDimensionOrZero : kDimension)
+                                                           : dimension_rule(lo, max),
+                                 Need::optional);
         return v ? std::optional<int64_t>(static_cast<int64_t>(*v)) : std::nullopt;
     }
     int64_t req_int(const char* key, const std::string& what, int64_t lo = 1) const {
@@ -586,6 +593,21 @@ Expected<ModelArch> model_from_hf_config(const json& config, const std::string& 
     } catch (const std::exception& e) {  // nlohmann throws only on misuse; keep the API exception-free
         return Error{"hf_config.type", path, std::string("unreadable config: ") + e.what()};
     }
+}
+
+Expected<ModelArch> model_from_hf_config_text(const std::string& text, const std::string& path) {
+    JsonProblem problem;
+    const std::optional<json> config = parse_json(text, kMaxScenarioBytes, &problem);
+    if (!config) {
+        const std::string where = problem.where.empty() ? path : path + "." + problem.where;
+        if (problem.syntax) return Error{"hf_config.parse", where, "is not valid JSON " + problem.message};
+        return Error{problem.overflow ? "hf_config.range" : "hf_config.parse", where, problem.message};
+    }
+    std::string name = "custom";
+    if (config->is_object())
+        if (const auto it = config->find("_name_or_path"); it != config->end() && it->is_string() && !it->empty())
+            name = one_line(it->get_ref<const std::string&>(), 256);  // the user's text: a bounded, one-line name
+    return model_from_hf_config(*config, name, path);
 }
 
 Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path) {

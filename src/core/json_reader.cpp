@@ -3,6 +3,9 @@
 // tests/cli), so change it there too.
 #include "json_reader.hpp"
 
+#include "json_parse.hpp"
+#include "value_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -36,6 +39,12 @@ NumberRule integers_from(int64_t lo, int64_t hi) {
                       static_cast<double>(lo), false, static_cast<double>(hi)};
 }
 
+NumberRule up_to(NumberRule rule, double max) {
+    rule.max = max;
+    rule.max_what = rule.what + " up to " + number_text(max);
+    return rule;
+}
+
 const IntervalRule kAmountRange{"[lo, hi] with 0 <= lo <= hi", [](double v) { return v >= 0; }};
 const IntervalRule kFractionRange{"[lo, hi] with 0 < lo <= hi <= 1", [](double v) { return v > 0 && v <= 1; }};
 const IntervalRule kPositiveRange{"[lo, hi] with 0 < lo <= hi", [](double v) { return v > 0; }};
@@ -50,6 +59,8 @@ std::string shown(const json& v, size_t max_chars) {
     if (v.is_object()) return "an object";
     if (v.is_array() && (v.size() > 4 || !std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); })))
         return "an array";
+    // A string goes through the one printer of user text (value_text.hpp): cut before it is copied, escaped.
+    if (v.is_string()) return quoted_value(v.get_ref<const std::string&>(), max_chars);
     std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
     if (s.size() > max_chars) s = s.substr(0, max_chars - 3) + "...";
     return s;
@@ -72,26 +83,13 @@ bool contains(const std::vector<std::string>& items, const std::string& x) {
     return std::find(items.begin(), items.end(), x) != items.end();
 }
 
+// The longest list of strings a field takes (engines of a format, models an API hosts): the catalog's are under 20.
+constexpr size_t kMaxStrings = 1000;
+
 // ---------------------------------------------------------------------------------------------------
 // Documents
 // ---------------------------------------------------------------------------------------------------
 namespace {
-
-// The text after nlohmann's "[json.exception.parse_error.101] parse error " prefix.
-std::string parse_error_detail(const std::string& text) {
-    try {
-        const json discarded = json::parse(text);  // only to get the error's text
-        (void)discarded;
-    } catch (const json::exception& e) {
-        const std::string what = e.what();
-        const std::string marker = "parse error ";
-        const size_t at = what.find(marker);
-        if (at != std::string::npos) return what.substr(at + marker.size());
-        const size_t bracket = what.find("] ");
-        return bracket == std::string::npos ? what : what.substr(bracket + 2);
-    }
-    return "unknown error";
-}
 
 }  // namespace
 
@@ -104,14 +102,17 @@ bool expect_object(const json& value, const std::string& where, Errors& errors, 
 
 std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors,
                                    const ErrorIds& ids) {
-    json doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded()) {
-        const std::string detail = parse_error_detail(text);  // "at line 1, column 12: ..." or a plain reason
-        const char* joint = detail.rfind("at ", 0) == 0 ? " " : ": ";
-        errors.push_back(Error{ids.parse, file, "invalid JSON" + std::string(joint) + detail});
+    JsonProblem problem;
+    std::optional<json> doc = parse_json(text, kMaxCatalogBytes, &problem);
+    if (!doc) {
+        if (problem.syntax)
+            errors.push_back(Error{ids.parse, file, "invalid JSON " + problem.message});
+        else
+            errors.push_back(Error{problem.overflow ? ids.range : ids.parse,
+                                   problem.where.empty() ? file : file + ": " + problem.where, problem.message});
         return std::nullopt;
     }
-    if (!expect_object(doc, file, errors, ids)) return std::nullopt;
+    if (!expect_object(*doc, file, errors, ids)) return std::nullopt;
     return doc;
 }
 
@@ -121,7 +122,11 @@ std::optional<json> parse_document(const std::string& text, const std::string& f
 Reader::Reader(const json& object, std::string file, std::string path, Errors& errors, const ErrorIds& ids)
     : object_(object), file_(std::move(file)), path_(std::move(path)), errors_(errors), ids_(ids) {}
 
-std::string Reader::at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+// A key is the user's text (an unknown key may hold a newline): paths show it through the one printer.
+std::string Reader::at(const std::string& key) const {
+    const std::string shown_key = one_line(key, kShownChars);
+    return path_.empty() ? shown_key : path_ + "." + shown_key;
+}
 
 std::string Reader::shown(const json& v) const { return json_read::shown(v, ids_.shown_chars); }
 
@@ -171,6 +176,10 @@ std::optional<double> Reader::number(const char* key, const NumberRule& rule, Ne
         fail(mistyped_id(), at(key), accepted + ", got " + shown(*v));
         return std::nullopt;
     }
+    if (x > rule.max && !rule.max_what.empty()) {
+        fail(ids_.range, at(key), "must be " + rule.max_what + or_null(need) + ", got " + shown(*v));
+        return std::nullopt;
+    }
     if (!std::isfinite(x) || !rule.accepts(x)) {
         fail(ids_.range, at(key), accepted + ", got " + shown(*v));
         return std::nullopt;
@@ -181,6 +190,17 @@ std::optional<double> Reader::number(const char* key, const NumberRule& rule, Ne
 int64_t Reader::count(const char* key, const NumberRule& rule, Need need) const {
     auto v = number(key, rule, need);
     return v ? static_cast<int64_t>(*v) : 0;
+}
+
+bool Reader::too_long(const std::string& sub_path, const json& v) const {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s.size() <= ids_.max_string_chars) return false;  // bytes >= characters: most strings stop here
+    size_t chars = 0;
+    for (char c : s) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (chars <= ids_.max_string_chars) return false;
+    fail(ids_.range, sub_path,
+         "must be at most " + std::to_string(ids_.max_string_chars) + " characters, got " + std::to_string(chars));
+    return true;
 }
 
 std::string Reader::string(const char* key, Need need) const {
@@ -198,6 +218,7 @@ std::string Reader::string(const char* key, Need need) const {
             fail(ids_.empty ? ids_.empty : ids_.range, at(key), "must be a non-empty string, got \"\"");
             return {};
         }
+        if (too_long(at(key), *v)) return {};
         return v->get<std::string>();
     }
     if (!v || v->is_null()) return {};
@@ -205,6 +226,7 @@ std::string Reader::string(const char* key, Need need) const {
         fail(ids_.type, at(key), std::string("must be a string") + or_null(need) + ", got " + shown(*v));
         return {};
     }
+    if (too_long(at(key), *v)) return {};
     return v->get<std::string>();
 }
 
@@ -274,6 +296,11 @@ std::vector<std::string> Reader::strings(const char* key, const std::vector<std:
         fail(ids_.range, at(key), "must be " + what + ", got []");
         return {};
     }
+    if (v->size() > kMaxStrings) {
+        fail(ids_.range, at(key), "must have at most " + std::to_string(kMaxStrings) + " items, got " +
+                                      std::to_string(v->size()));
+        return {};
+    }
     std::vector<std::string> out;
     for (size_t i = 0; i < v->size(); ++i) {
         const json& item = (*v)[i];
@@ -283,6 +310,7 @@ std::vector<std::string> Reader::strings(const char* key, const std::vector<std:
                                                 : "must be a string, got " + shown(item));
             continue;
         }
+        if (too_long(item_path, item)) continue;
         if (accepted && !contains(*accepted, item.get<std::string>())) {
             fail(ids_.range, item_path, "must be one of " + joined(*accepted) + "; got " + shown(item));
             continue;
@@ -376,7 +404,8 @@ std::string Reader::source(const char* key) const {
         fail(ids_.missing, at(key), std::string("missing; must be ") + what);
         return {};
     }
-    if (v->is_string() && !v->get_ref<const std::string&>().empty()) return v->get<std::string>();
+    if (v->is_string() && !v->get_ref<const std::string&>().empty())
+        return too_long(at(key), *v) ? std::string() : v->get<std::string>();
     if (!v->is_array() || v->empty()) {
         fail(v->is_array() || v->is_string() ? ids_.range : ids_.type, at(key),
              std::string("must be ") + what + ", got " + shown(*v));
@@ -387,7 +416,7 @@ std::string Reader::source(const char* key) const {
         const json& item = (*v)[i];
         const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
         if (item.is_string() && !item.get_ref<const std::string&>().empty()) {
-            refs.push_back(item.get<std::string>());
+            if (!too_long(item_path, item)) refs.push_back(item.get<std::string>());
         } else if (item.is_object()) {
             Reader r(item, file_, item_path, errors_, ids_);
             std::string ref = r.string("ref", Need::required);
@@ -403,10 +432,11 @@ std::string Reader::source(const char* key) const {
 std::string Reader::notes(const char* key) const {
     const json* v = get(key);
     if (!v || v->is_null()) return {};
-    if (v->is_string()) return v->get<std::string>();
+    if (v->is_string()) return too_long(at(key), *v) ? std::string() : v->get<std::string>();
     if (v->is_array() && std::all_of(v->begin(), v->end(), [](const json& x) { return x.is_string(); })) {
         std::vector<std::string> parts;
-        for (const json& x : *v) parts.push_back(x.get<std::string>());
+        for (size_t i = 0; i < v->size(); ++i)
+            if (!too_long(at(key) + "[" + std::to_string(i) + "]", (*v)[i])) parts.push_back((*v)[i].get<std::string>());
         return joined(parts, " ");
     }
     fail(ids_.type, at(key), "must be a string, an array of strings or null, got " + shown(*v));

@@ -46,6 +46,7 @@ struct ErrorIds {
     bool says_or_null = true;          // an optional field's message says so: "must be a positive number or null"
     const char* choice_joint = "; ";   // before "got" in a choice's message: "one of a, b; got" or "one of a, b, got"
     size_t shown_chars = 60;           // values in messages are cut to this many characters
+    size_t max_string_chars = 8192;    // a longer string is refused (the catalog's longest note is ~4,000)
 };
 
 // data/*.json and user catalogs: every error is collected and reported.
@@ -54,17 +55,17 @@ inline constexpr ErrorIds kCatalogErrorIds{"catalog.type", "catalog.range", "cat
 inline constexpr ErrorIds kScenarioErrorIds{
     "scenario.type", "scenario.range", "scenario.missing_field", "scenario.parse",
     /*unknown*/ "scenario.unknown_field", /*mistyped*/ "scenario.range", /*empty*/ "scenario.type",
-    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 60};
+    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 60, /*max_string_chars*/ 256};
 // A published config.json inside a scenario, and the scenario's explicit architecture object: the first error is
 // returned; they arrive parsed (no parse id of their own); a null counts as absent.
 inline constexpr ErrorIds kConfigErrorIds{
     "hf_config.type", "hf_config.range", "hf_config.missing_field", "hf_config.type",
     /*unknown*/ nullptr, /*mistyped*/ nullptr, /*empty*/ nullptr,
-    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 40};
+    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 40, /*max_string_chars*/ 1024};
 inline constexpr ErrorIds kExplicitModelErrorIds{
     "model.type", "model.range", "model.missing_field", "model.type",
     /*unknown*/ nullptr, /*mistyped*/ nullptr, /*empty*/ nullptr,
-    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 40};
+    /*says_or_null*/ false, /*choice_joint*/ ", ", /*shown_chars*/ 40, /*max_string_chars*/ 8192};  // a catalog copy
 
 // required: absent (or null) is an error. optional: absent or null yields "nothing". if_given: absent yields
 // "nothing"; a given value, null included, must pass as for required (the scenario's top-level fields).
@@ -79,6 +80,7 @@ struct NumberRule {
     bool min_open = false;
     double max = std::numeric_limits<double>::infinity();
     std::string type_what = {};  // what a value that is not a number is told ("" = what): "an integer"
+    std::string max_what = {};   // what a value above max is told ("" = what): "a positive integer up to 1000"
 
     bool accepts(double v) const { return (min_open ? v > min : v >= min) && v <= max; }
 };
@@ -96,6 +98,8 @@ extern const NumberRule kAnyNumber;        // any finite number: "a number"
 NumberRule numbers_from(double lo, double hi, const std::string& noun = "a number");
 // Integers in [lo, hi], "an integer from 1 to 4096"; an integral JSON float (8192.0) is accepted.
 NumberRule integers_from(int64_t lo, int64_t hi);
+// `rule` with an upper bound, a value above it told "<rule.what> up to <max>" (the catalog's counts and peaks).
+NumberRule up_to(NumberRule rule, double max);
 
 // What each bound of an interval [lo, hi] may be (lo <= hi is always required).
 struct IntervalRule {
@@ -126,7 +130,8 @@ bool expect_object(const json& value, const std::string& where, Errors& errors, 
                    const std::string& what = "a JSON object");
 
 // The document's root object, or nothing with one error recorded under `file`: ids.parse with
-// "invalid JSON at line L, column C: ..." when the text is not JSON, ids.type when the root is not an object.
+// "invalid JSON at line L, column C: ..." when the text is not JSON (json_parse.hpp: also deeper than 64 levels, a
+// key twice, over 16 MiB; a number beyond a double is ids.range at its field), ids.type when the root is not an object.
 std::optional<json> parse_document(const std::string& text, const std::string& file, Errors& errors,
                                    const ErrorIds& ids = kCatalogErrorIds);
 
@@ -209,6 +214,8 @@ private:
     // One item of each_object's array.
     std::optional<Reader> array_item(const json& items, size_t i, const char* key, const std::string& item_what) const;
 
+    // A string longer than ids().max_string_chars: records ids().range at sub_path and returns true.
+    bool too_long(const std::string& sub_path, const json& v) const;
     const char* mistyped_id() const { return ids_.mistyped ? ids_.mistyped : ids_.type; }
     // " or null" where the family says so for an optional field.
     const char* or_null(Need need) const { return need == Need::optional && ids_.says_or_null ? " or null" : ""; }

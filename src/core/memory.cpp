@@ -17,6 +17,7 @@
 #include "kv.hpp"
 #include "params.hpp"
 #include "units.hpp"
+#include "value_text.hpp"
 #include "weights.hpp"
 
 #include <algorithm>
@@ -83,8 +84,9 @@ WeightFormat colocated_format(const Context& ctx, const std::string& id, std::ve
     else if (id == "fp8" || id == "int8") f.bits_per_weight = 8;
     else {
         f.bits_per_weight = 16;
-        warnings.push_back({"伴随模型的权重格式 '" + id + "' 未知，按 16 位计算。",
-                            "Colocated model weight format '" + id + "' is unknown; counted at 16 bits."});
+        const std::string shown = one_line(id, kShownChars);  // the user's text: cut, on one line
+        warnings.push_back({"伴随模型的权重格式 '" + shown + "' 未知，按 16 位计算。",
+                            "Colocated model weight format '" + shown + "' is unknown; counted at 16 bits."});
     }
     return f;
 }
@@ -466,9 +468,12 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     r.capacity_gib = usable ? *usable * static_cast<double>(l.cards) : 0.0;
     r.budget_gib = r.capacity_gib * (1.0 - std::clamp(ctx.scenario.headroom, 0.0, 1.0));
     if (!usable) {
-        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请填写内存大小。",
+        const std::string need = fmt::sig(r.total_gib.hi);
+        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认机器至少有 " + need +
+                                  " GiB 内存，或填写内存大小。",
                               "The memory size of " + ctx.hardware.name +
-                                  " is unknown: whether the model fits cannot be judged; give the RAM size."});
+                                  " is unknown: whether the model fits cannot be judged; make sure the machine has "
+                                  "at least " + need + " GiB, or give the RAM size."});
     }
 
     // What the engine itself takes at start, and the KV pool it ends up with.

@@ -9,6 +9,7 @@
 #include "scenario_json.hpp"
 
 #include "hf_config.hpp"
+#include "json_parse.hpp"
 #include "json_reader.hpp"
 
 namespace infersizer {
@@ -277,10 +278,15 @@ Expected<Scenario> scenario_from_json(const json& j, const Scenario& base) {
 }
 
 Expected<Scenario> scenario_from_json_text(const std::string& text, const Scenario& base) {
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return Error{kIds.parse, "scenario", "is not valid JSON"};
+    JsonProblem problem;
+    const std::optional<json> j = parse_json(text, kMaxScenarioBytes, &problem);
+    if (!j) {
+        const std::string where = problem.where.empty() ? "scenario" : "scenario." + problem.where;
+        if (problem.syntax) return Error{kIds.parse, where, "is not valid JSON " + problem.message};
+        return Error{problem.overflow ? kIds.range : kIds.parse, where, problem.message};
+    }
     try {
-        return scenario_from_json(j, base);
+        return scenario_from_json(*j, base);
     } catch (const std::exception& e) {
         // The reader does not throw on any value; this keeps whatever nlohmann might still throw inside the core.
         return Error{kIds.parse, "scenario", std::string("could not be read: ") + e.what()};

@@ -2,8 +2,11 @@
 // URL accepts exactly what the JSON accepts and its errors name the same ranges.
 #include "scenario_url.hpp"
 
+#include "json_parse.hpp"
 #include "scenario_json.hpp"
+#include "value_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
@@ -50,15 +53,10 @@ std::string percent_encode(const std::string& in) {
     return out;
 }
 
-// A number typed in a URL: the whole text must be one finite decimal number.
-bool parse_number(const std::string& text, double* out) {
-    if (text.empty()) return false;
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(v)) return false;
-    *out = v;
-    return true;
-}
+// A number typed in a URL: the whole text must be one finite decimal number (no hex: "0x10" is refused).
+bool parse_number(const std::string& text, double* out) { return parse_decimal(text, out); }
+
+constexpr size_t kMaxQueryParameters = 64;
 
 enum class Kind { string, number, id_or_json, array_json, count, flag };
 struct Param {
@@ -100,7 +98,7 @@ Expected<json> to_patch(const Param& p, const std::string& value) {
         case Kind::number: {
             double d;
             if (!parse_number(value, &d))
-                return Error{"url.type", std::string("url.") + p.key, "must be a number, got \"" + value + "\""};
+                return Error{"url.type", std::string("url.") + p.key, "must be a number, got " + quoted_value(value)};
             // Integral values travel as JSON integers so range errors echo "-4", as typed, not "-4.0".
             if (d == std::floor(d) && std::fabs(d) < 9e15) v = static_cast<int64_t>(d);
             else v = d;
@@ -110,13 +108,13 @@ Expected<json> to_patch(const Param& p, const std::string& value) {
             double d;
             if (value == "auto") v = nullptr;
             else if (parse_number(value, &d)) v = (d == std::floor(d) && std::fabs(d) < 9e15) ? json(static_cast<int64_t>(d)) : json(d);
-            else return Error{"url.type", "url.count", "must be an integer or \"auto\", got \"" + value + "\""};
+            else return Error{"url.type", "url.count", "must be an integer or \"auto\", got " + quoted_value(value)};
             break;
         }
         case Kind::flag: {
             if (value == "true") v = true;
             else if (value == "false") v = false;
-            else return Error{"url.type", std::string("url.") + p.key, "must be true or false, got \"" + value + "\""};
+            else return Error{"url.type", std::string("url.") + p.key, "must be true or false, got " + quoted_value(value)};
             break;
         }
         case Kind::id_or_json:
@@ -126,9 +124,16 @@ Expected<json> to_patch(const Param& p, const std::string& value) {
                 v = value;
                 break;
             }
-            v = json::parse(value, nullptr, false);
-            if (v.is_discarded())
-                return Error{"url.parse", std::string("url.") + p.key, "is not valid JSON"};
+            JsonProblem problem;
+            std::optional<json> parsed = parse_json(value, kMaxScenarioBytes, &problem);
+            if (!parsed) {
+                const std::string where = problem.where.empty() ? "" : problem.where + ": ";
+                if (problem.syntax)
+                    return Error{"url.parse", std::string("url.") + p.key, where + "is not valid JSON " + problem.message};
+                return Error{problem.overflow ? "url.range" : "url.parse", std::string("url.") + p.key,
+                             where + problem.message};
+            }
+            v = std::move(*parsed);
             break;
         }
     }
@@ -145,6 +150,14 @@ UrlParse scenario_from_query(const std::string& query, const Scenario& base) {
     out.scenario = base;
     std::string q = query;
     if (!q.empty() && (q[0] == '?' || q[0] == '#')) q.erase(0, 1);
+    // A link carries each parameter once (21 are known); thousands would cost a scenario parse each, and the
+    // link's repair loop (scenario_link.cpp) one more pass per refused one.
+    const size_t parameters = static_cast<size_t>(std::count(q.begin(), q.end(), '&')) + 1;
+    if (parameters > kMaxQueryParameters) {
+        out.errors.push_back({"url.range", "url", "must have at most " + std::to_string(kMaxQueryParameters) +
+                                                      " parameters, got " + std::to_string(parameters)});
+        return out;
+    }
     size_t pos = 0;
     while (pos <= q.size()) {
         size_t amp = q.find('&', pos);
@@ -155,19 +168,26 @@ UrlParse scenario_from_query(const std::string& query, const Scenario& base) {
         const size_t eq = part.find('=');
         const std::string key = percent_decode(part.substr(0, eq));
         const std::string value = eq == std::string::npos ? "" : percent_decode(part.substr(eq + 1));
+        // The key as messages show it: the user's text, cut and on one line.
+        const std::string shown_key = one_line(key, kShownChars);
+        if (!is_utf8(key) || !is_utf8(value)) {
+            out.errors.push_back({"url.type", "url." + shown_key, "must be UTF-8 text (percent-encoded)"});
+            continue;
+        }
         if (key == "lang") {
             if (value == "zh" || value == "en") out.lang = value;
-            else out.errors.push_back({"url.range", "url.lang", "must be zh or en, got \"" + value + "\""});
+            else out.errors.push_back({"url.range", "url.lang", "must be zh or en, got " + quoted_value(value)});
             continue;
         }
         if (key == "theme") {
             if (value == "light" || value == "dark") out.theme = value;
-            else out.errors.push_back({"url.range", "url.theme", "must be light or dark, got \"" + value + "\""});
+            else out.errors.push_back({"url.range", "url.theme", "must be light or dark, got " + quoted_value(value)});
             continue;
         }
         const Param* p = find_param(key);
         if (!p) {
-            out.errors.push_back({"url.unknown_field", "url." + key, "unknown parameter; accepted: " + accepted_keys()});
+            out.errors.push_back(
+                {"url.unknown_field", "url." + shown_key, "unknown parameter; accepted: " + accepted_keys()});
             continue;
         }
         auto patch = to_patch(*p, value);

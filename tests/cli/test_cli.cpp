@@ -1,5 +1,6 @@
 // The CLI end to end: runs the real binary, checks exit codes, the one-line errors of the contract and
 // that --json prints exactly one result object.
+#include "../bad_inputs.hpp"
 #include "bundled_catalog.hpp"
 #include "curves_json.hpp"
 #include "estimate.hpp"
@@ -12,6 +13,8 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
@@ -117,7 +120,7 @@ TEST(Cli, BadInputExitsTwoWithOneLineNamingTheField) {
 
     r = run("estimate --scenario /nonexistent.json");
     EXPECT_EQ(r.code, 2);
-    EXPECT_EQ(r.err, "error: --scenario: cannot read file '/nonexistent.json'\n");
+    EXPECT_EQ(r.err, "error: --scenario: cannot read file '/nonexistent.json' (missing, unreadable or a directory)\n");
 
     r = run("estimate --scenario -", "{\"headroom\": 2}");
     EXPECT_EQ(r.code, 2);
@@ -444,4 +447,41 @@ TEST(Cli, CurvesJsonIsTheCoresAndTextHasTheAnswers) {
     CliRun bad = run("curves --concurrency -3 --model Qwen3-8B --lang en");
     EXPECT_EQ(bad.code, 2);
     EXPECT_NE(bad.err.find("scenario.concurrency"), std::string::npos) << bad.err;
+}
+
+// The CLI's rows of tests/data/bad_inputs.json (the core's rows run in tests/core/test_bad_inputs.cpp): each
+// exits 2 with its one line word for word and prints nothing on stdout.
+static std::string shell_quoted(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+TEST(Cli, BadInputTableClassesExitTwoWithTheirLine) {
+    const auto table = infersizer::test::bad_inputs(std::string(INFERSIZER_TEST_DATA_DIR) + "/bad_inputs.json");
+    nlohmann::json actual = nlohmann::json::array();  // INFERSIZER_BAD_INPUTS_DUMP: what each class gets now
+    size_t cli_cases = 0;
+    for (const auto& b : table) {
+        if (b.entry != "cli") continue;
+        ++cli_cases;
+        SCOPED_TRACE(b.name);
+        const std::string dir = scratch_file("dir");
+        std::filesystem::create_directories(dir);
+        for (const auto& [name, content] : b.files) std::ofstream(dir + "/" + name, std::ios::binary) << content;
+        std::string args;
+        for (std::string a : b.args) {
+            for (size_t at = a.find("{tmp}"); at != std::string::npos; at = a.find("{tmp}")) a.replace(at, 5, dir);
+            args += " " + shell_quoted(a);
+        }
+        const CliRun r = run(args);
+        std::string line = r.err;
+        for (size_t at = line.find(dir); at != std::string::npos; at = line.find(dir)) line.replace(at, dir.size(), "{tmp}");
+        if (!line.empty() && line.back() == '\n') line.pop_back();
+        actual.push_back({{"class", b.name}, {"message", line}});
+        EXPECT_EQ(r.code, 2);
+        EXPECT_EQ(line, b.message);
+        EXPECT_EQ(r.out, "");
+    }
+    if (const char* dump = std::getenv("INFERSIZER_BAD_INPUTS_DUMP")) std::ofstream(dump) << actual.dump(1);
+    EXPECT_GE(cli_cases, 10u);
 }

@@ -231,7 +231,7 @@ TEST(HfConfig, WrongTypesAreErrors) {
     c["num_hidden_layers"] = -3;
     e = parse_error(c);
     EXPECT_EQ(e.id, "hf_config.range");
-    EXPECT_EQ(e.message, "must be an integer from 1 to 10000000, got -3");
+    EXPECT_EQ(e.message, "must be an integer from 1 to 1000, got -3");  // model_limits.hpp: layers
 
     c = read_config("Llama-3.1-8B-Instruct.json");
     c["num_key_value_heads"] = 7;

@@ -97,7 +97,8 @@ TEST(Scenario, ErrorsNameTheFieldAndTheRange) {
 TEST(Scenario, RejectsUnknownFieldsAndBadDocuments) {
     EXPECT_EQ(error_of(R"({"concurrancy": 3})").rfind("error: scenario.concurrancy: unknown field; accepted: schema, model", 0), 0u);
     EXPECT_EQ(error_of("[1,2]"), "error: scenario: must be a JSON object, got [1,2]");
-    EXPECT_EQ(error_of("{not json"), "error: scenario: is not valid JSON");
+    EXPECT_EQ(error_of("{not json"), "error: scenario: is not valid JSON at line 1, column 3: syntax error while parsing "
+                                     "object key - invalid literal; last read: '{no'; expected string literal");
     EXPECT_EQ(error_of(R"({"schema": "infersizer.scenario/9"})"),
               "error: scenario.schema: must be \"infersizer.scenario/1\", got \"infersizer.scenario/9\"");
 }
