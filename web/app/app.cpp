@@ -65,8 +65,8 @@ std::string app_set_scenario_json(AppState* s, const std::string& scenario_json)
     // A scenario document stands alone, as the CLI reads it: absent fields take the defaults, not the
     // page's current values, so the same JSON gives the same result everywhere.
     Expected<Scenario> parsed = scenario_from_json_text(scenario_json);
-    if (!parsed) return parsed.error().cli_line();
-    if (std::optional<Error> e = apply_scenario(*s, parsed.value())) return e->cli_line();
+    if (!parsed) return parsed.error().cli_line_in("en");
+    if (std::optional<Error> e = apply_scenario(*s, parsed.value())) return e->cli_line_in("en");
     s->edit_error.clear();
     return "";
 }
@@ -158,7 +158,7 @@ std::string app_take_page_request(AppState* s) {
 
 std::string app_url_errors(AppState* s) {
     std::string out;
-    for (const Error& e : s->url_errors) out += (out.empty() ? "" : "\n") + e.cli_line();
+    for (const Error& e : s->url_errors) out += (out.empty() ? "" : "\n") + e.cli_line_in("en");
     return out;
 }
 

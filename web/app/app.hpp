@@ -78,7 +78,7 @@ bool app_take_download_request(AppState* s, std::string* filename, std::string* 
 bool app_take_png_request(AppState* s);
 // Tests: where the export menu drew an item ("##export", "##export_markdown", "##export_csv", ...), "x0 y0 x1 y1".
 std::string app_export_box(const std::string& id);
-// The URL parameters app_apply_query refused (still shown, not dismissed), one Error::cli_line() per
+// The URL parameters app_apply_query refused (still shown, not dismissed), one Error::cli_line_in("en") per
 // line ("error: url.concurrency: must be ..."); "" when none.
 std::string app_url_errors(AppState* s);
 // The platform could not apply the start URL at all (its call into app_apply_query threw: a JS RangeError or a

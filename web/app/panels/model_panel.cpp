@@ -164,45 +164,37 @@ void draw_config_paste(AppState& s) {
     const float em = ImGui::GetFontSize();
     ImGui::InputTextMultiline("##config", &s.config_paste, ImVec2(-1, em * 6));
     if (ImGui::Button(tr(S::read_config, s.lang))) {
-        // nlohmann's parse error names the line and column; like the core, the exception stops here.
-        nlohmann::json j;
-        UiMessage parse_error;
-        try {
-            j = nlohmann::json::parse(s.config_paste);
-        } catch (const nlohmann::json::parse_error& e) {
-            // nlohmann's what() quotes the pasted text ("last read: '{\"mo'") in English: the page names
-            // the line and column instead, in the page's language.
+        // The core reads the text with the limits every user document gets (json_parse.hpp: depth, duplicate
+        // keys, size). Only a syntax error is worded here: nlohmann's reason quotes the pasted text ("last read:
+        // '{\"mo'") in English, so the page names the line and column instead, in the page's language.
+        Expected<ModelArch> arch = model_from_hf_config_text(s.config_paste, "config.json");
+        if (!arch && arch.error().id == "hf_config.parse" && arch.error().path == "config.json" &&
+            arch.error().message.rfind("is not valid JSON", 0) == 0) {
             int line = 1, column = 1;
-            for (size_t i = 0; i + 1 < e.byte && i < s.config_paste.size(); ++i) {
-                if (s.config_paste[i] == '\n') ++line, column = 1;
-                else ++column;
+            try {
+                (void)nlohmann::json::parse(s.config_paste);
+            } catch (const nlohmann::json::parse_error& e) {
+                for (size_t i = 0; i + 1 < e.byte && i < s.config_paste.size(); ++i) {
+                    if (s.config_paste[i] == '\n') ++line, column = 1;
+                    else ++column;
+                }
+            } catch (const nlohmann::json::exception&) {
             }
-            parse_error = UiMessage::worded([&](Lang l) { return trf(S::config_bad_json_at_fmt, l, line, column); });
-        } catch (const nlohmann::json::exception& e) {
-            parse_error = UiMessage::worded([&](Lang l) { return trf(S::config_bad_json_fmt, l, e.what()); });
-        }
-        if (!parse_error.empty()) {
             s.config_ok = false;
-            s.config_message = parse_error;
+            s.config_message = UiMessage::worded([&](Lang l) { return trf(S::config_bad_json_at_fmt, l, line, column); });
+        } else if (!arch) {
+            s.config_ok = false;
+            s.config_message = UiMessage::worded([&](Lang l) {
+                return trf(S::config_error_fmt, l, arch.error().located_in(lang_id(l)).c_str());
+            });
         } else {
-            std::string name = "custom";
-            if (j.is_object() && j.contains("_name_or_path") && j["_name_or_path"].is_string())
-                name = j["_name_or_path"].get<std::string>();
-            Expected<ModelArch> arch = model_from_hf_config(j, name, "config.json");
-            if (!arch) {
-                s.config_ok = false;
-                s.config_message = UiMessage::worded([&](Lang l) {
-                    return trf(S::config_error_fmt, l, arch.error().located_in(lang_id(l)).c_str());
-                });
-            } else {
-                Scenario next = s.scenario;
-                next.model_custom = arch.value();
-                s.config_ok = edit_scenario(s, next);
-                s.config_message = UiMessage::worded([&](Lang l) {
-                    return s.config_ok ? trf(S::config_understood_fmt, l, understood_summary(arch.value(), l).c_str())
-                                       : trf(S::config_error_fmt, l, s.edit_error.in(l).c_str());
-                });
-            }
+            Scenario next = s.scenario;
+            next.model_custom = arch.value();
+            s.config_ok = edit_scenario(s, next);
+            s.config_message = UiMessage::worded([&](Lang l) {
+                return s.config_ok ? trf(S::config_understood_fmt, l, understood_summary(arch.value(), l).c_str())
+                                   : trf(S::config_error_fmt, l, s.edit_error.in(l).c_str());
+            });
         }
     }
     if (!s.config_message.empty()) {
