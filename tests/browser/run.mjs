@@ -27,6 +27,7 @@ import './test_explain.mjs';
 import './test_export.mjs';
 import './test_charts.mjs';
 import './test_catalog_theme.mjs';
+import './test_model_file.mjs';
 
 async function setup() {
   requireBuild();
