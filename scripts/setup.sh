@@ -60,8 +60,9 @@ if ((node_major < 20)); then
   exit 1
 fi
 
-# Node packages pinned in package.json + package-lock.json (playwright-core drives Debian's chromium).
-if [[ ! -d node_modules/playwright-core ]]; then
+# Node packages pinned in package.json + package-lock.json (playwright-core drives Debian's chromium;
+# @huggingface/gguf is the independent GGUF reader the model-file browser test compares with).
+if [[ ! -d node_modules/playwright-core || ! -d node_modules/@huggingface/gguf ]]; then
   log "npm ci"
   npm ci --silent --no-audit --no-fund >/dev/null
 fi

@@ -6,6 +6,7 @@
 #include "estimate.hpp"
 #include "explain_text.hpp"
 #include "format_text.hpp"
+#include "inspect.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "result_json.hpp"
@@ -179,6 +180,7 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
     std::string lang = default_lang();
     std::string scenario_path;
     std::string catalog_path;
+    std::vector<std::string> model_files;  // --model-file FILE...: the model from its own files' headers
     json patch = json::object();
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -204,6 +206,9 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
             scenario_path = v;
         } else if (a == "--catalog") {
             catalog_path = v;
+        } else if (a == "--model-file") {
+            model_files.push_back(v);
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) model_files.push_back(args[++i]);
         } else {
             set_path(patch, o->json_path, flag_value(*o, v));
         }
@@ -227,7 +232,7 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
         auto parsed = scenario_from_json_text(text);
         if (!parsed) return fail(parsed.error().cli_line_in(lang));
         s = *parsed;
-    } else if (patch.empty()) {
+    } else if (patch.empty() && model_files.empty()) {
         return fail("error: estimate: give --scenario FILE or at least --model/--hardware flags; see infersizer --help");
     }
     if (!patch.empty()) {
@@ -239,6 +244,12 @@ int cmd_estimate(const std::vector<std::string>& args, bool curves = false) {
     Errors catalog_errors;
     auto catalog = load_user_catalog(catalog_path, &catalog_errors);
     if (!catalog) return fail_catalog(catalog.error(), catalog_errors, lang);
+    if (!model_files.empty()) {
+        const bool weights_given = patch.contains("weights") || !scenario_path.empty();
+        auto with_files = cli::with_model_files(s, model_files, weights_given, *catalog);
+        if (!with_files) return fail(with_files.error().cli_line_in(lang));
+        s = *with_files;
+    }
     auto result = estimate(*catalog, s);
     if (!result) {
         if (result.error().id == "internal") {
@@ -283,9 +294,10 @@ int main(int argc, char** argv) {
         if (cmd == "catalog") return cmd_catalog(args);
         if (cmd == "estimate") return cmd_estimate(args);
         if (cmd == "curves") return cmd_estimate(args, true);
+        if (cmd == "inspect") return cli::cmd_inspect(args);
     } catch (const std::exception& e) {
         std::cerr << "error: internal: " << e.what() << "\n";
         return 1;
     }
-    return fail("error: unknown command '" + shown(cmd) + "'; accepted: estimate, curves, catalog, --version, --help");
+    return fail("error: unknown command '" + shown(cmd) + "'; accepted: estimate, curves, inspect, catalog, --version, --help");
 }

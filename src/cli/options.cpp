@@ -26,6 +26,8 @@ const std::vector<Option>& estimate_options() {
         {"--headroom", "headroom", "F", "fraction of memory kept free, 0 to 0.5", true},
         {"--gpu-price", "pricing.gpu", "BASIS", "rental prices: on_demand (default), cheapest, or a provider (AWS, RunPod, ...)", false},
         {"--api", "pricing.api", "PROVIDER/MODEL", "API to compare: auto (default) or e.g. DeepSeek/deepseek-v4-pro", false},
+        {"--model-file", nullptr, "FILE...", "the model from its own files: GGUF or safetensors shards (headers only), "
+         "model.safetensors.index.json, config.json; exact weight bytes", false},
         {"--catalog", nullptr, "FILE", "your own catalog JSON merged over the bundled one (same ids replace)", false},
         {"--explain", nullptr, nullptr, "after the report, how each figure was computed: formula, inputs, sources", false},
         {"--format", nullptr, "KIND", "text (default: the readable report), markdown (a summary for a design document), "
@@ -50,6 +52,8 @@ std::string usage() {
            "                      --prompt N --output N --concurrency N [--engine ID] [--json]\n"
            "  infersizer curves (the estimate's options) [--json]: speed, memory and cost against load,\n"
            "                      context and traffic, and the largest load, context and smallest format that meet\n"
+           "  infersizer inspect FILE... [--json]: what GGUF / safetensors headers, an index.json or a config.json\n"
+           "                      say: architecture, parameters, exact bytes per type (only headers are read)\n"
            "  infersizer catalog [--json] [--catalog FILE]\n"
            "  infersizer --version\n\n"
            "estimate options (flags override the scenario file):\n";

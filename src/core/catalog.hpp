@@ -92,6 +92,12 @@ struct ModelArch {
     std::optional<double> params_override;         // total parameters
     std::optional<double> active_params_override;  // active per token (MoE)
 
+    // Exact tensor bytes read from the model's own files (GGUF or safetensors headers, model_file.hpp): the
+    // weights are then these (lo = hi) instead of a layout of the chosen format. Active: what a decode step
+    // reads (all but the unrouted experts); absent → the laid-out estimate's active share of the exact bytes.
+    std::optional<double> weight_bytes_exact;
+    std::optional<double> active_weight_bytes_exact;
+
     std::optional<double> published_total_params;  // e.g. 8.03e9 from the model card, for the 1% check
     std::string params_basis;  // "computed" or "stated: <why>"
     std::string source;        // where the fields were read

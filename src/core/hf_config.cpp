@@ -49,6 +49,8 @@ const NumberRule kDimension = dimension_rule(1);
 const NumberRule kDimensionOrZero = dimension_rule(0);  // counts that may be 0 (shared experts, dense layers)
 // Billions of parameters; the range is checked after every field's type (model_from_explicit).
 const NumberRule kBillions = json_read::numbers_from(limits::kParamsBMin, limits::kParamsBMax, "a number of billions");
+// Exact weight bytes from a model file: 1 byte to 1 PB (far above any model published).
+const NumberRule kWeightBytes = json_read::numbers_from(1, 1e15, "a number of bytes");
 
 // One config.json object (or explicit architecture) read through json_reader's Reader with the conventions of
 // config.json: a JSON null counts as absent (configs write null for "not used": q_lora_rank, sliding_window); a
@@ -659,7 +661,13 @@ Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path
     const std::optional<double> active_b = f.opt_number("active_params_b");
     const std::optional<double> published_b = f.opt_number("published_params_b");
     const std::optional<std::string> basis = f.opt_string("params_basis");
+    m.weight_bytes_exact = f.opt_number("weight_bytes", kWeightBytes);
+    m.active_weight_bytes_exact = f.opt_number("active_weight_bytes", kWeightBytes);
     if (f.failed()) return *f.error();
+    if (m.active_weight_bytes_exact && !m.weight_bytes_exact)
+        return Error{"model.missing_field", path + ".weight_bytes", "required with active_weight_bytes"};
+    if (m.active_weight_bytes_exact && *m.active_weight_bytes_exact > *m.weight_bytes_exact)
+        return Error{"model.range", path + ".active_weight_bytes", "must be at most weight_bytes"};
 
     // The billions' ranges after every field's type: a type error anywhere is the one reported first.
     for (const char* key : {"params_b", "active_params_b", "published_params_b"}) f.opt_number(key, kBillions);
@@ -731,6 +739,8 @@ json model_to_explicit(const ModelArch& m) {
     if (m.published_total_params) j["published_params_b"] = *m.published_total_params / units::kBillion;
     if (m.active_params_override) j["active_params_b"] = *m.active_params_override / units::kBillion;
     if (!m.params_basis.empty()) j["params_basis"] = m.params_basis;
+    if (m.weight_bytes_exact) j["weight_bytes"] = *m.weight_bytes_exact;
+    if (m.active_weight_bytes_exact) j["active_weight_bytes"] = *m.active_weight_bytes_exact;
 
     auto put = [&j](const char* key, int64_t v) {
         if (v != 0) j[key] = v;

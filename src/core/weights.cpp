@@ -179,9 +179,7 @@ WeightsEstimate size_only_estimate(const ModelArch& m, const WeightFormat& f) {
     return e;
 }
 
-}  // namespace
-
-WeightsEstimate estimate_weights(const ModelArch& m, const WeightFormat& f) {
+WeightsEstimate laid_out_weights(const ModelArch& m, const WeightFormat& f) {
     const std::vector<gguf::Tensor> tensors = gguf::model_tensors(m);
     // A stated total (params_override) means the shape is not trusted for a count; so neither for bytes.
     if (m.params_override || tensors.empty()) return size_only_estimate(m, f);
@@ -211,6 +209,21 @@ WeightsEstimate estimate_weights(const ModelArch& m, const WeightFormat& f) {
     e.bits_per_weight = elements > 0 ? hi.total * 8.0 / elements : 0.0;
     e.params = elements;
     e.classes = classes_of(tensors, hi);  // the classes describe the layout that gives bytes.hi
+    return e;
+}
+
+}  // namespace
+
+WeightsEstimate estimate_weights(const ModelArch& m, const WeightFormat& f) {
+    WeightsEstimate e = laid_out_weights(m, f);
+    if (!m.weight_bytes_exact) return e;
+    // Bytes read from the model's own file header: exact. What a decode step reads is the file's own figure
+    // when it gave one, else the laid-out estimate's active share of the exact total.
+    const double exact = *m.weight_bytes_exact;
+    const double share = e.bytes.hi > 0 ? e.active_bytes.hi / e.bytes.hi : 1.0;
+    e.bytes = Interval::exact(exact);
+    e.active_bytes = Interval::exact(m.active_weight_bytes_exact.value_or(exact * share));
+    if (e.params > 0) e.bits_per_weight = exact * 8.0 / e.params;
     return e;
 }
 

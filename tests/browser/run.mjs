@@ -31,6 +31,7 @@ import './test_hostile.mjs';
 import './test_csp.mjs';
 import './test_gl_context.mjs';
 import './test_embed.mjs';
+import './test_model_file.mjs';
 
 async function setup() {
   requireBuild();

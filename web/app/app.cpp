@@ -17,6 +17,7 @@
 #include "scenario_url.hpp"
 #include "widgets.hpp"
 #include "theme.hpp"
+#include "model_files.hpp"
 #include "user_catalog.hpp"
 
 #include <imgui.h>
@@ -121,6 +122,29 @@ bool app_take_catalog_picker_request(AppState* s) {
     s->user_catalog.picker_requested = false;
     return requested;
 }
+
+void app_model_file_begin(AppState* s) { model_files_begin(*s); }
+
+std::string app_model_file_offer(AppState* s, const std::string& name, const unsigned char* data, size_t size,
+                                 double file_size) {
+    s->frames_wanted = 3;
+    return model_files_offer(*s, name, data, size, file_size);
+}
+
+std::string app_model_file_summary(AppState* s) { return model_files_summary_json(*s); }
+
+bool app_use_model_file(AppState* s) {
+    s->frames_wanted = 3;
+    return use_model_files(*s);
+}
+
+bool app_take_model_file_picker_request(AppState* s) {
+    const bool requested = s->model_file.picker_requested;
+    s->model_file.picker_requested = false;
+    return requested;
+}
+
+std::string app_model_file_tensors(AppState* s) { return model_files_tensors_json(*s); }
 
 void app_set_system_theme(AppState* s, const std::string& theme) {
     if (std::optional<Theme> t = theme_from_id(theme)) s->system_theme = *t;

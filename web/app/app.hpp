@@ -105,6 +105,18 @@ std::string app_load_catalog_json(AppState* s, const std::string& json_text, con
 // True once after the header's "load catalog" button was pressed: the platform opens its file picker.
 bool app_take_catalog_picker_request(AppState* s);
 
+// --- The model's own files (model_files.hpp) ---------------------------------------------------------------
+// A new opening; the first bytes of one file (JSON {"status": "need_more" | "added" | "error", ...}); the summary
+// ({} before any, the inspect JSON + files + used, or {"error"}); "use this model" (true when applied); the
+// panel's "open model file" button (true once: the platform opens its picker); tests: every tensor read,
+// [{"name", "type", "shape", "offset"}].
+void app_model_file_begin(AppState* s);
+std::string app_model_file_offer(AppState* s, const std::string& name, const unsigned char* data, size_t size,
+                                 double file_size);
+std::string app_model_file_summary(AppState* s);
+bool app_use_model_file(AppState* s);
+bool app_take_model_file_picker_request(AppState* s);
+std::string app_model_file_tensors(AppState* s);
 // --- Theme (theme.hpp) --------------------------------------------------------------------------------------
 // The system's preference ("light" | "dark", from prefers-color-scheme), followed unless the visitor overrode it.
 void app_set_system_theme(AppState* s, const std::string& theme);

@@ -11,6 +11,7 @@
 #include "error.hpp"
 #include "fonts.hpp"
 #include "i18n.hpp"
+#include "model_file_state.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
 #include "theme.hpp"
@@ -151,6 +152,7 @@ struct AppState {
     Theme system_theme = Theme::dark;     // prefers-color-scheme, reported (and followed live) by the platform
     std::optional<Theme> theme_override;  // the header's toggle or the link's theme=; nullopt: follow the system
     UserCatalogState user_catalog;
+    ModelFileState model_file;  // the model's own files opened on the page (model_files.hpp)
     std::map<std::string, std::string> item_boxes;  // tests: where a header control was drawn, "x0 y0 x1 y1"
 
     // --- Embedding (embed.hpp): the compact layout for an iframe, and what the platform is asked to do ------

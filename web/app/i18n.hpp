@@ -95,6 +95,20 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(use_custom, "使用此架构", "Use this architecture")                                                \
     X(paste_config, "粘贴 config.json", "Paste config.json")                                            \
     X(read_config, "读取", "Read")                                                                      \
+    X(model_file_open, "打开模型文件…", "Open model file…")                                             \
+    X(model_file_hint,                                                                                  \
+      "GGUF 或 safetensors（可多选分片），或 model.safetensors.index.json、config.json；也可以拖到页面上。" \
+      "只在浏览器里读取文件头，不上传。",                                                                \
+      "GGUF or safetensors (several shards at once), or model.safetensors.index.json, config.json; or "     \
+      "drop them on the page. Only the headers are read, in your browser; nothing is uploaded.")          \
+    X(model_file_totals_fmt, "%s 个参数 · %s · 每权重 %s 位 · %d 个张量",                                 \
+      "%s parameters · %s · %s bits per weight · %d tensors")                                             \
+    X(model_file_type, "类型", "Type")                                                                  \
+    X(model_file_tensors, "张量", "Tensors")                                                            \
+    X(model_file_params, "参数", "Parameters")                                                          \
+    X(model_file_notes_fmt, "文件头有 %d 条说明（切换到英文可查看）", "%d notes on the headers")          \
+    X(model_file_use, "使用此模型", "Use this model")                                                   \
+    X(model_file_in_use, "正在使用：权重为文件中的精确字节数", "In use: the weights are the files' exact bytes") \
     X(config_understood_fmt, "已识别：%s", "Understood: %s")                                            \
     X(config_error_fmt, "无法识别：%s", "Not understood: %s")                                           \
     X(config_bad_json_fmt, "不是有效的 JSON：%s", "Not valid JSON: %s")                                 \

@@ -118,6 +118,7 @@ EM_JS(void, is_js_theme_changed, (const char* theme), { Module.isBridge.themeCha
 EM_JS(void, is_js_open_catalog_picker, (), { Module.isBridge.openCatalogPicker(); });
 // Open the full page / save the offline copy (app.hpp app_take_page_request); web/platform/embed.js does it.
 EM_JS(void, is_js_page_request, (const char* request), { Module.isBridge.pageRequest(UTF8ToString(request)); });
+EM_JS(void, is_js_open_model_file_picker, (), { if (Module.isModelFile) Module.isModelFile.openPicker(); });
 
 namespace {
 
@@ -291,6 +292,8 @@ void report_after_frame(Platform& p) {
     if (infersizer::app::app_take_common_font_request(p.app)) is_js_want_common_font();
     // The header's "load catalog" button: bridge.js opens the file picker (still inside the click's user activation).
     if (infersizer::app::app_take_catalog_picker_request(p.app)) is_js_open_catalog_picker();
+    // ① "open model file": model_file.js opens its picker, likewise.
+    if (infersizer::app::app_take_model_file_picker_request(p.app)) is_js_open_model_file_picker();
     // A copy button; bridge.js completes a '?query' request into the page's full link (app.hpp).
     std::string copy = infersizer::app::app_take_clipboard_request(p.app);
     if (!copy.empty()) {
@@ -509,6 +512,36 @@ EMSCRIPTEN_KEEPALIVE const char* is_load_catalog(const char* json, const char* f
 }
 
 // The system's colour preference ("light" | "dark"), from bridge.js's prefers-color-scheme query and its changes.
+// The model's own files (model_file.js): only header bytes come in, as a pointer the JS allocated.
+EMSCRIPTEN_KEEPALIVE void is_model_file_begin() {
+    if (g_platform.app != nullptr) infersizer::app::app_model_file_begin(g_platform.app);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_model_file_offer(const char* name, const unsigned char* data, int size,
+                                                     double file_size) {
+    if (g_platform.app == nullptr || size < 0) return hand_to_js("{\"status\":\"error\",\"error\":\"page: not started\"}");
+    std::string r = infersizer::app::app_model_file_offer(g_platform.app, name ? name : "", data,
+                                                          static_cast<size_t>(size), file_size);
+    request_frames(kActiveFrames);
+    return hand_to_js(std::move(r));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_model_file_summary() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_model_file_summary(g_platform.app) : "{}");
+}
+
+EMSCRIPTEN_KEEPALIVE int is_model_file_use() {
+    if (g_platform.app == nullptr) return 0;
+    const bool used = infersizer::app::app_use_model_file(g_platform.app);
+    request_frames(kActiveFrames);
+    notify_if_changed(g_platform);
+    return used ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* is_model_file_tensors() {
+    return hand_to_js(g_platform.app ? infersizer::app::app_model_file_tensors(g_platform.app) : "[]");
+}
+
 EMSCRIPTEN_KEEPALIVE void is_set_system_theme(const char* theme) {
     if (g_platform.app == nullptr || theme == nullptr) return;
     infersizer::app::app_set_system_theme(g_platform.app, theme);

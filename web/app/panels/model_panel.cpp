@@ -313,6 +313,7 @@ void DrawModelPanel(AppState& s) {
         draw_config_paste(s);
         ImGui::TreePop();
     }
+    DrawModelFileSection(s);
     draw_weight_format(s);
     draw_kv_format(s);
     ImGui::PopID();

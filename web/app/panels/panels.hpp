@@ -20,6 +20,7 @@ void DrawUserCatalogMessages(AppState& s);  // what loading your own catalog did
 
 // Inputs ①–④.
 void DrawModelPanel(AppState& s);      // ① model & format
+void DrawModelFileSection(AppState& s);  // ① the model's own files (model_file_panel.cpp)
 void DrawTrafficPanel(AppState& s);    // ② context & traffic
 void DrawHardwarePanel(AppState& s);   // ③ where it runs
 void DrawHeadroomPanel(AppState& s);   // ④ headroom and verification

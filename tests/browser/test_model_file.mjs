@@ -1,0 +1,137 @@
+// test_model_file.mjs — "open model file" in Chromium: a multi-megabyte GGUF written byte by byte here is dropped
+// on the page and summarised from its header alone (the bytes the page read are counted), "use this model" makes
+// the estimate's weights the file's exact bytes, and an independent reader (@huggingface/gguf) agrees with ours on
+// every tensor's type, shape and offset. A catalog file dropped the same way still goes to the catalog.
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gguf as hfGguf, GGMLQuantizationType } from '@huggingface/gguf';
+import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mjs';
+
+// ggml ids and block traits (ggml.h / ggml.c) of the types the fixture uses.
+const TYPES = { F32: [0, 1, 4], F16: [1, 1, 2], Q8_0: [8, 32, 34], Q4_K: [12, 256, 144], Q6_K: [14, 256, 210] };
+
+// GGUF v3 (ggml docs/gguf.md): magic, version, counts, key/values, tensor infos, padding to 32, data.
+function ggufFile() {
+  const parts = [];
+  const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
+  const u64 = (v) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
+  const str = (s) => { const b = Buffer.from(s, 'utf8'); u64(b.length); parts.push(b); };
+  const tokens = Array.from({ length: 6000 }, (_, i) => `token_${i}`);  // a tokenizer worth ~100 KB of header
+  const kvs = [
+    ['general.architecture', 8, 'llama'], ['general.name', 8, 'Browser Llama'], ['general.file_type', 4, 15],
+    ['llama.block_count', 4, 2], ['llama.context_length', 4, 8192], ['llama.embedding_length', 4, 512],
+    ['llama.feed_forward_length', 4, 1024], ['llama.attention.head_count', 4, 8], ['llama.attention.head_count_kv', 4, 4],
+  ];
+  const tensors = [['token_embd.weight', [512, 6000], 'Q4_K']];
+  for (let b = 0; b < 2; b++) {
+    tensors.push([`blk.${b}.attn_norm.weight`, [512], 'F32'], [`blk.${b}.attn_q.weight`, [512, 512], 'Q4_K'],
+      [`blk.${b}.attn_k.weight`, [512, 256], 'Q4_K'], [`blk.${b}.attn_v.weight`, [512, 256], 'Q6_K'],
+      [`blk.${b}.attn_output.weight`, [512, 512], 'Q8_0'], [`blk.${b}.ffn_norm.weight`, [512], 'F32'],
+      [`blk.${b}.ffn_gate.weight`, [512, 1024], 'Q4_K'], [`blk.${b}.ffn_up.weight`, [512, 1024], 'F16'],
+      [`blk.${b}.ffn_down.weight`, [1024, 512], 'Q6_K']);
+  }
+  tensors.push(['output_norm.weight', [512], 'F32'], ['output.weight', [512, 6000], 'Q6_K']);
+  parts.push(Buffer.from('GGUF'));
+  u32(3); u64(tensors.length); u64(kvs.length + 1);
+  for (const [key, type, value] of kvs) { str(key); u32(type); if (type === 8) str(value); else u32(value); }
+  str('tokenizer.ggml.tokens'); u32(9); u32(8); u64(tokens.length); tokens.forEach(str);
+  let offset = 0;
+  const expected = [];
+  for (const [name, shape, type] of tensors) {
+    const [id, block, bytesPerBlock] = TYPES[type];
+    const bytes = shape.reduce((a, b) => a * b, 1) / block * bytesPerBlock;
+    str(name); u32(shape.length); shape.forEach(u64); u32(id); u64(offset);
+    expected.push({ name, shape, type, offset, bytes });
+    offset += Math.ceil(bytes / 32) * 32;
+  }
+  const header = Buffer.concat(parts);
+  const dataOffset = Math.ceil(header.length / 32) * 32;
+  return { header, dataOffset, dataBytes: offset, expected, tensorBytes: expected.reduce((a, t) => a + t.bytes, 0) };
+}
+
+test('model file: a dropped multi-MB GGUF is summarised from its header only, and "use" makes the weights exact', async ({ browser, server }) => {
+  const f = ggufFile();
+  const fileSize = f.dataOffset + f.dataBytes;
+  assert(fileSize > 4e6, `the fixture is only ${fileSize} bytes`);
+  const p = await openPage(browser, server.url + '?lang=en');
+  try {
+    await waitReady(p.page);
+    const out = await p.page.evaluate(async ({ header, dataOffset, dataBytes }) => {
+      const api = window.infersizer;
+      const head = Uint8Array.from(atob(header), (c) => c.charCodeAt(0));
+      const file = new File([head, new Uint8Array(dataOffset - head.length), new Uint8Array(dataBytes)],
+        'browser-llama.Q4_K_M.gguf');
+      const before = api._debug.modelFileBytesRead();
+      const weightsBefore = api.getResult('en').memory.weights_gib;
+      const dt = new DataTransfer();
+      dt.items.add(file);
+      const canvas = document.getElementById('canvas');
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+      const t0 = performance.now();
+      let summary = {};
+      while (!summary.format && performance.now() - t0 < 5000) {
+        await new Promise((r) => setTimeout(r, 50));
+        summary = api._debug.modelFileSummary();
+      }
+      const read = api._debug.modelFileBytesRead() - before;
+      const tensors = api._debug.modelFileTensors();
+      const used = api.useModelFile();
+      const r = api.getResult('en');
+      return { summary, read, tensors, used, weightsBefore, weights: r.memory.weights_gib, model: r.model };
+    }, { header: f.header.toString('base64'), dataOffset: f.dataOffset, dataBytes: f.dataBytes });
+
+    assert(out.summary.format === 'gguf', `no summary: ${JSON.stringify(out.summary)}`);
+    assert(out.summary.tensor_bytes === f.tensorBytes, `tensor_bytes ${out.summary.tensor_bytes}, the fixture's ${f.tensorBytes}`);
+    assert(out.summary.tensor_count === f.expected.length && out.summary.architecture === 'llama',
+      `summary ${JSON.stringify(out.summary).slice(0, 300)}`);
+    // Read: the 16 bytes that tell the kind, then the header in doubling slices; never the tensor data.
+    assert(out.read <= 16 + 2 * f.header.length + 64 * 1024 && out.read < fileSize / 10,
+      `read ${out.read} bytes of a ${fileSize}-byte file whose header is ${f.header.length}`);
+    assert(out.used, 'useModelFile() refused');
+    assert(out.model === 'Browser Llama', `the estimate's model is ${out.model}`);
+    const gib = f.tensorBytes / 2 ** 30;
+    assert(out.weights.lo === out.weights.hi && Math.abs(out.weights.lo - gib) <= 1e-4 * gib,
+      `weights ${JSON.stringify(out.weights)}, the file's ${gib} GiB (before: ${JSON.stringify(out.weightsBefore)})`);
+
+    // @huggingface/gguf on the same bytes (a local copy of the whole file) agrees on every tensor.
+    const dir = mkdtempSync(join(tmpdir(), 'infersizer-gguf-'));
+    const path = join(dir, 'browser-llama.gguf');
+    writeFileSync(path, Buffer.concat([f.header, Buffer.alloc(fileSize - f.header.length)]));
+    const theirs = await hfGguf(path, { allowLocalFile: true });
+    assert(theirs.tensorInfos.length === out.tensors.length, `${theirs.tensorInfos.length} vs ${out.tensors.length} tensors`);
+    theirs.tensorInfos.forEach((t, i) => {
+      const ours = out.tensors[i];
+      const same = t.name === ours.name && GGMLQuantizationType[t.dtype] === ours.type &&
+        JSON.stringify(t.shape.map(Number)) === JSON.stringify(ours.shape) && Number(t.offset) === ours.offset;
+      assert(same, `tensor ${i}: @huggingface/gguf ${t.name} ${GGMLQuantizationType[t.dtype]} [${t.shape}] @${t.offset}, ` +
+        `ours ${JSON.stringify(ours)}`);
+      assert(ours.offset === f.expected[i].offset, `tensor ${i} offset ${ours.offset}, written ${f.expected[i].offset}`);
+    });
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return `read ${out.read} of ${fileSize} bytes; ${out.tensors.length} tensors agree with @huggingface/gguf`;
+  } finally {
+    await p.close();
+  }
+});
+
+test('model file: a bad header is refused naming the file and the offset; the estimate is unchanged', async ({ browser, server }) => {
+  const p = await openPage(browser, server.url + '?lang=en');
+  try {
+    await waitReady(p.page);
+    const out = await p.page.evaluate(async () => {
+      const api = window.infersizer;
+      const before = JSON.stringify(api.getResult('en'));
+      const bytes = new Uint8Array([0x47, 0x47, 0x55, 0x46, 9, 0, 0, 0, ...new Array(16).fill(0)]);
+      let error = null;
+      try { await api.openModelFiles([new File([bytes], 'bad.gguf')]); } catch (e) { error = e.message; }
+      return { error, same: JSON.stringify(api.getResult('en')) === before };
+    });
+    assert(out.error === 'bad.gguf: offset 4: GGUF version 9 is not supported (only 2 and 3)', `error ${out.error}`);
+    assert(out.same, 'the result changed after a refused file');
+  } finally {
+    await p.close();
+  }
+});
