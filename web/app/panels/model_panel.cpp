@@ -172,7 +172,8 @@ void draw_config_paste(AppState& s) {
             arch.error().message.rfind("is not valid JSON", 0) == 0) {
             int line = 1, column = 1;
             try {
-                (void)nlohmann::json::parse(s.config_paste);
+                const nlohmann::json probe = nlohmann::json::parse(s.config_paste);  // throws: it is not JSON
+                (void)probe;
             } catch (const nlohmann::json::parse_error& e) {
                 for (size_t i = 0; i + 1 < e.byte && i < s.config_paste.size(); ++i) {
                     if (s.config_paste[i] == '\n') ++line, column = 1;
