@@ -67,7 +67,14 @@ void draw_summary(AppState& s, const modelfile::Summary& m) {
 
 void DrawModelFileSection(AppState& s) {
     if (ImGui::Button(tr(S::model_file_open, s.lang))) s.model_file.picker_requested = true;
-    MutedTextFlow(tr(S::model_file_hint, s.lang));
+    // The hint on hover: one button's height keeps ① as tall as before for the panels below it.
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+        ImGui::TextUnformatted(tr(S::model_file_hint, s.lang));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
     if (s.model_file.summary) draw_summary(s, *s.model_file.summary);
     if (s.model_file.error) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(Verdict::no));

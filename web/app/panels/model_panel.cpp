@@ -310,11 +310,13 @@ void DrawModelPanel(AppState& s) {
         draw_custom_form(s);
         ImGui::TreePop();
     }
+    // The model's own files share the config.json fold (① keeps its height); an opened file's summary opens it.
+    if (s.model_file.summary || s.model_file.error) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
     if (ImGui::TreeNode(tr(S::paste_config, s.lang))) {
+        DrawModelFileSection(s);
         draw_config_paste(s);
         ImGui::TreePop();
     }
-    DrawModelFileSection(s);
     draw_weight_format(s);
     draw_kv_format(s);
     ImGui::PopID();
