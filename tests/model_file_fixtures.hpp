@@ -1,6 +1,6 @@
 // model_file_fixtures.hpp — GGUF v3 and safetensors files written byte by byte for the tests (core, CLI and the
 // fuzz seeds), independently of the readers: the layout is spelled out here from the formats' documents
-// (ggml-org/ggml docs/gguf.md; huggingface/safetensors README), so a reader that misreads a field fails.
+// (ggml-org/ggml/docs/gguf.md; huggingface/safetensors README), so a reader that misreads a field fails.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@ public:
     Bytes& str(const std::string& s) { return u64(s.size()).raw(s); }  // GGUF string: u64 length + bytes
 };
 
-// GGUF value type ids (docs/gguf.md gguf_metadata_value_type).
+// GGUF value type ids (ggml-org/ggml/docs/gguf.md gguf_metadata_value_type).
 enum GgufValueType : uint32_t { kU8 = 0, kI8, kU16, kI16, kU32, kI32, kF32v, kBool, kString, kArray, kU64, kI64, kF64 };
 
 class GgufWriter {

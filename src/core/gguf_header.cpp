@@ -55,7 +55,7 @@ uint64_t fixed_size(uint32_t type) {
     }
 }
 
-constexpr uint64_t kMaxKeyBytes = 65535;  // docs/gguf.md: keys are at most 2^16 - 1 bytes
+constexpr uint64_t kMaxKeyBytes = 65535;  // ggml-org/ggml/docs/gguf.md: keys are at most 2^16 - 1 bytes
 constexpr int kMaxArrayDepth = 3;         // the spec allows nested arrays; none are used this deep
 
 class Reader {

@@ -1,6 +1,6 @@
 // gguf_header.hpp — the header of a GGUF file (versions 2 and 3): metadata key/values and the tensor table.
 //
-// Layout (ggml-org/ggml docs/gguf.md): magic "GGUF", u32 version, u64 tensor count, u64 key/value count;
+// Layout (ggml-org/ggml/docs/gguf.md): magic "GGUF", u32 version, u64 tensor count, u64 key/value count;
 // each key/value: u64 length + key bytes, u32 value type, value (strings: u64 length + bytes; arrays: u32
 // element type, u64 count, elements); each tensor: name (as a string), u32 n_dims (≤ 4), u64 per dim (ne0
 // first), u32 ggml type, u64 offset into the data section; the data section starts at the next multiple of

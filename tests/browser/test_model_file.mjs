@@ -11,7 +11,7 @@ import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mj
 // ggml ids and block traits (ggml.h / ggml.c) of the types the fixture uses.
 const TYPES = { F32: [0, 1, 4], F16: [1, 1, 2], Q8_0: [8, 32, 34], Q4_K: [12, 256, 144], Q6_K: [14, 256, 210] };
 
-// GGUF v3 (ggml docs/gguf.md): magic, version, counts, key/values, tensor infos, padding to 32, data.
+// GGUF v3 (ggml-org/ggml/docs/gguf.md): magic, version, counts, key/values, tensor infos, padding to 32, data.
 function ggufFile() {
   const parts = [];
   const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
