@@ -72,6 +72,11 @@ test(`hostile: ${URL.length} hostile links start a working page that names the b
       if (out.after !== 11) problems.push(`${row.name}: setScenario afterwards: ${short(out.after)}`);
       if (row.pending) {
         pending.push(`${row.name} (${row.pending}): ${short(JSON.stringify(out.urlErrors)).slice(0, 80)}`);
+      } else if (row.urlErrorStarts) {
+        const lines = out.urlErrors || [];
+        if (lines.length !== 1 || lines[0].includes('\n') || !lines[0].startsWith(row.urlErrorStarts)) {
+          problems.push(`${row.name}: URL errors ${short(JSON.stringify(lines))} ≠ one line starting ${short(row.urlErrorStarts)}`);
+        }
       } else {
         const d = firstDifference(row.urlErrors, out.urlErrors);
         if (d) problems.push(`${row.name}: URL errors ${short(d)}`);
