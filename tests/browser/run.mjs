@@ -32,6 +32,7 @@ import './test_csp.mjs';
 import './test_gl_context.mjs';
 import './test_embed.mjs';
 import './test_model_file.mjs';
+import './test_model_file_large.mjs';
 
 async function setup() {
   requireBuild();

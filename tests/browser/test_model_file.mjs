@@ -7,48 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gguf as hfGguf, GGMLQuantizationType } from '@huggingface/gguf';
 import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mjs';
+import { ggufFixture } from './lib/gguf_fixture.mjs';
 
-// ggml ids and block traits (ggml.h / ggml.c) of the types the fixture uses.
-const TYPES = { F32: [0, 1, 4], F16: [1, 1, 2], Q8_0: [8, 32, 34], Q4_K: [12, 256, 144], Q6_K: [14, 256, 210] };
-
-// GGUF v3 (ggml-org/ggml/docs/gguf.md): magic, version, counts, key/values, tensor infos, padding to 32, data.
-function ggufFile() {
-  const parts = [];
-  const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
-  const u64 = (v) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
-  const str = (s) => { const b = Buffer.from(s, 'utf8'); u64(b.length); parts.push(b); };
-  const tokens = Array.from({ length: 6000 }, (_, i) => `token_${i}`);  // a tokenizer worth ~100 KB of header
-  const kvs = [
-    ['general.architecture', 8, 'llama'], ['general.name', 8, 'Browser Llama'], ['general.file_type', 4, 15],
-    ['llama.block_count', 4, 2], ['llama.context_length', 4, 8192], ['llama.embedding_length', 4, 512],
-    ['llama.feed_forward_length', 4, 1024], ['llama.attention.head_count', 4, 8], ['llama.attention.head_count_kv', 4, 4],
-  ];
-  const tensors = [['token_embd.weight', [512, 6000], 'Q4_K']];
-  for (let b = 0; b < 2; b++) {
-    tensors.push([`blk.${b}.attn_norm.weight`, [512], 'F32'], [`blk.${b}.attn_q.weight`, [512, 512], 'Q4_K'],
-      [`blk.${b}.attn_k.weight`, [512, 256], 'Q4_K'], [`blk.${b}.attn_v.weight`, [512, 256], 'Q6_K'],
-      [`blk.${b}.attn_output.weight`, [512, 512], 'Q8_0'], [`blk.${b}.ffn_norm.weight`, [512], 'F32'],
-      [`blk.${b}.ffn_gate.weight`, [512, 1024], 'Q4_K'], [`blk.${b}.ffn_up.weight`, [512, 1024], 'F16'],
-      [`blk.${b}.ffn_down.weight`, [1024, 512], 'Q6_K']);
-  }
-  tensors.push(['output_norm.weight', [512], 'F32'], ['output.weight', [512, 6000], 'Q6_K']);
-  parts.push(Buffer.from('GGUF'));
-  u32(3); u64(tensors.length); u64(kvs.length + 1);
-  for (const [key, type, value] of kvs) { str(key); u32(type); if (type === 8) str(value); else u32(value); }
-  str('tokenizer.ggml.tokens'); u32(9); u32(8); u64(tokens.length); tokens.forEach(str);
-  let offset = 0;
-  const expected = [];
-  for (const [name, shape, type] of tensors) {
-    const [id, block, bytesPerBlock] = TYPES[type];
-    const bytes = shape.reduce((a, b) => a * b, 1) / block * bytesPerBlock;
-    str(name); u32(shape.length); shape.forEach(u64); u32(id); u64(offset);
-    expected.push({ name, shape, type, offset, bytes });
-    offset += Math.ceil(bytes / 32) * 32;
-  }
-  const header = Buffer.concat(parts);
-  const dataOffset = Math.ceil(header.length / 32) * 32;
-  return { header, dataOffset, dataBytes: offset, expected, tensorBytes: expected.reduce((a, t) => a + t.bytes, 0) };
-}
+const ggufFile = () => ggufFixture();
 
 test('model file: a dropped multi-MB GGUF is summarised from its header only, and "use" makes the weights exact', async ({ browser, server }) => {
   const f = ggufFile();
