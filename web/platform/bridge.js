@@ -278,6 +278,9 @@
   }
 
   Module.isBridge = {
+    // For the other pre-js files (embed.js, model_file.js): one way into wasm, one way to save a file.
+    callString(name, args) { return callString(name, args); },
+    offerDownload(filename, blob) { offerDownload(filename, blob); },
     platformReady(ok) {
       runtimeUp = true;
       if (ok) platformReadyResolve();

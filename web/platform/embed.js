@@ -47,22 +47,10 @@
   }
 
   // -------------------------------------------------------------------------------------------- [requests]
-  function saveBlob(filename, blob) {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.hidden = true;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
-  }
-
   function downloadOffline() {
     fetch(OFFLINE_FILE, { credentials: 'same-origin' })
       .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .then((blob) => saveBlob(OFFLINE_FILE, new Blob([blob], { type: 'text/html' })))
+      .then((blob) => Module.isBridge.offerDownload(OFFLINE_FILE, new Blob([blob], { type: 'text/html' })))
       .catch((err) => console.warn(`InferSizer: could not fetch ${OFFLINE_FILE}: ${err.message}`));
   }
 

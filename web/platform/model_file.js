@@ -24,23 +24,8 @@
 
   function exportsReady() { return typeof Module !== 'undefined' && Module['_is_model_file_offer']; }
 
-  function callJson(name, args) {
-    const fn = Module['_' + name];
-    const ptrs = [];
-    try {
-      const values = args.map((a) => {
-        if (typeof a !== 'string') return a;
-        const size = lengthBytesUTF8(a) + 1;
-        const ptr = Module['_malloc'](size);
-        stringToUTF8(a, ptr, size);
-        ptrs.push(ptr);
-        return ptr;
-      });
-      return JSON.parse(UTF8ToString(fn.apply(null, values)) || '{}');
-    } finally {
-      ptrs.forEach((p) => Module['_free'](p));
-    }
-  }
+  // bridge.js's call: strings through _malloc, the answer a JSON text main.cpp keeps until its next call.
+  function callJson(name, args) { return JSON.parse(Module.isBridge.callString(name, args) || '{}'); }
 
   // The bytes go into the wasm heap for one call; the header only, never the file.
   function offer(file, bytes) {
