@@ -3,6 +3,7 @@
 // Budgets: one estimate (memory, fit, speed) ≤ 50 µs natively; the whole result (the plan over the whole
 // catalog and the decision table included) within one frame: ≤ 10 ms natively and ≤ 30 ms in wasm (the page's
 // figure: bench/page_bench.mjs times the same scenarios in Chromium); the curves of a result ≤ 10 ms natively.
+#include "bench_scenarios.hpp"
 #include "bundled_catalog.hpp"
 #include "curves.hpp"
 #include "estimate.hpp"
@@ -15,10 +16,8 @@ using namespace infersizer;
 
 namespace {
 
-Scenario seed() {
-    Scenario s;  // the seed's default: 8B in 4-bit on one consumer card for five people
-    return s;
-}
+using bench::seed;
+using bench::serving_scenario;
 
 void BM_EstimateOne(benchmark::State& state) {
     const Catalog& c = bundled::catalog();
@@ -63,26 +62,7 @@ void BM_EstimateFull(benchmark::State& state) {
 }
 BENCHMARK(BM_EstimateFull)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
-// The serving scenarios that sized the serving simulation (the golden files of the same names): the whole
-// result with the planner choosing the count, each from a fresh context (nothing memoized across runs).
-Scenario serving_scenario(int64_t which) {
-    Scenario s;
-    s.count.reset();
-    if (which == 0) {  // golden chat_70b_h100_200_users
-        s.model_id = "Llama-3.1-70B", s.weights = "fp8", s.engine = "vllm", s.hardware_id = "nvidia-h100-sxm-80gb";
-        s.prompt_tokens = 1500, s.output_tokens = 300, s.concurrency = 200, s.targets = {1.0, 20.0};
-    } else if (which == 1) {  // golden rag_72b_awq_a100_32_users
-        s.model_id = "Qwen2.5-72B", s.weights = "awq-int4", s.kv_cache = "fp8", s.engine = "vllm";
-        s.hardware_id = "nvidia-a100-sxm-80gb", s.context_tokens = 16384, s.prompt_tokens = 6000, s.output_tokens = 400;
-        s.concurrency = 32, s.targets = {3.0, 12.0}, s.lengths = LengthSpread::varied, s.headroom = 0.15;
-        s.colocated = {{"bge-m3", 0.568, "fp16"}, {"bge-reranker-v2-m3", 0.568, "fp16"}};
-    } else {  // the heaviest shape: a MoE on SGLang for 500 users
-        s.model_id = "Qwen3-30B-A3B", s.weights = "bf16", s.engine = "sglang", s.hardware_id = "nvidia-h100-sxm-80gb";
-        s.prompt_tokens = 2000, s.output_tokens = 1000, s.concurrency = 500;
-    }
-    return s;
-}
-
+// The serving scenarios (bench_scenarios.hpp), each from a fresh context (nothing memoized across runs).
 void BM_EstimateServing(benchmark::State& state) {
     const Catalog& c = bundled::catalog();
     const Scenario s = serving_scenario(state.range(0));

@@ -639,9 +639,9 @@ SimOutcome Simulation::run() {
     // A quantile as the mean of the order statistics within ±5 percentage points of it: a single order
     // statistic jumps between the modes of a wave-shaped distribution (requests that shared a prefill step
     // and those that did not) as an input moves by one; the local mean moves smoothly.
-    auto quantile = [](std::vector<double> v, double q) {
+    // `v` sorted (each sample list is sorted once, then read at several quantiles).
+    auto quantile = [](const std::vector<double>& v, double q) {
         if (v.empty()) return 0.0;
-        std::sort(v.begin(), v.end());
         const double n = static_cast<double>(v.size());
         const size_t a = static_cast<size_t>(std::clamp(std::floor((q - kQuantileHalfWidth) * n), 0.0, n - 1));
         const size_t b = static_cast<size_t>(std::clamp(std::ceil((q + kQuantileHalfWidth) * n), static_cast<double>(a + 1), n));
@@ -662,9 +662,13 @@ SimOutcome Simulation::run() {
     if (steady && w_.clients > clients && out.requests_per_s > 0)
         extra_wait = static_cast<double>(w_.clients - clients) / out.requests_per_s;
     out.queue_wait_s = win_.admission_wait / static_cast<double>(win_.requests) + extra_wait;
+    // Means in the order the samples came (before sorting them for the quantiles).
+    out.ttft_mean_s = mean(win_.ttft) + extra_wait;
+    const double tpot_mean = mean(win_.tpot);
+    std::sort(win_.ttft.begin(), win_.ttft.end());
+    std::sort(win_.tpot.begin(), win_.tpot.end());
     out.ttft_p50_s = quantile(win_.ttft, 0.5) + extra_wait;
     out.ttft_p90_s = quantile(win_.ttft, 0.9) + extra_wait;
-    out.ttft_mean_s = mean(win_.ttft) + extra_wait;
     // One-token answers have no time per output token: the step that produced their token stands in.
     const double fallback = win_.steps > 0 ? win_.steps_time / static_cast<double>(win_.steps) : 0.0;
     if (steady) {
@@ -673,7 +677,7 @@ SimOutcome Simulation::run() {
         out.tpot_p50_s = out.tpot_mean_s = win_.decode_tokens > 0 ? win_.decoder_time / win_.decode_tokens : fallback;
     } else {
         out.tpot_p50_s = win_.tpot.empty() ? fallback : quantile(win_.tpot, 0.5);
-        out.tpot_mean_s = win_.tpot.empty() ? fallback : mean(win_.tpot);
+        out.tpot_mean_s = win_.tpot.empty() ? fallback : tpot_mean;
     }
     out.throughput_tps = win_.tokens / span;
     out.mean_running = win_.running_time / span;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -254,4 +255,31 @@ TEST(ServingSim, SpreadLengthsSpreadTheFirstTokens) {
     const SimOutcome v = simulate_serving(cost, continuous(40, 2048), varied);
     EXPECT_GT(v.ttft_p90_s, 1.2 * v.ttft_p50_s);
     EXPECT_NEAR(v.throughput_tps, f.throughput_tps, 0.1 * f.throughput_tps);
+}
+
+// The wasm build compiles serving_sim.cpp with -fignore-exceptions (src/CMakeLists.txt: no landing pads, so its calls
+// stay in the wasm). An exception raised below it must still reach the caller that catches it — in the page,
+// estimate()'s boundary — rather than abort: a step cost that throws on the 50th step, caught here. This test runs
+// natively and as wasm under node (ctest core_tests_wasm), where it is the one that means something.
+TEST(ServingSim, AnExceptionFromBelowTravelsUpThroughTheSimulation) {
+    class ThrowingCost final : public StepCost {
+    public:
+        double step_s(const StepMix&) const override {
+            if (++calls_ == 50) throw std::runtime_error("step 50");
+            return 0.01;
+        }
+        mutable int calls_ = 0;
+    };
+    SchedulerConfig sc;
+    sc.max_seqs = 8;
+    Workload w;
+    w.clients = 8, w.prompt_tokens = 100, w.output_tokens = 20;
+    ThrowingCost cost;
+    try {
+        simulate_serving(cost, sc, w);
+        FAIL() << "the simulation finished without the step cost's exception";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "step 50");
+    }
+    EXPECT_EQ(cost.calls_, 50);
 }
