@@ -175,6 +175,10 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         // Unknown compute: the fast end takes compute as not limiting (one read of the weights per forward),
         // the slow end processes a prompt token by token (a weight read each).
         if (!peak && !fast) c.token_by_token_s = c.active_bytes / weight_split_ / c.rate_bps + c.t0_s;
+        c.s_per_weight_byte = 1.0 / (weight_split_ * c.rate_bps);
+        c.s_per_kv_byte = 1.0 / (kv_split_ * c.rate_bps);
+        c.matmul_s_per_token = c.peak_flops > 0 ? 2.0 * matmul_params_ / (weight_split_ * c.peak_flops) : 0.0;
+        c.attention_s_per_flop = c.attention_flops > 0 ? 1.0 / (weight_split_ * c.attention_flops) : 0.0;
         return c;
     };
     fast_ = build(true);
@@ -199,14 +203,18 @@ double StepModel::weight_bytes_read(const Coefficients& c, double tokens) const 
     return c.active_bytes + (c.weight_bytes - c.active_bytes) * g;
 }
 
+// Sliding-window layers read at most the window per sequence: seqs × min(mean position, window), which is the
+// positions themselves when the mean is within the window (or there is no window).
 double StepModel::kv_bytes(double seqs, double positions) const {
     if (seqs <= 0) return 0.0;
+    if (kv_sliding_per_token_ <= 0) return kv_global_per_token_ * positions;
     const double mean = positions / seqs;
     return kv_global_per_token_ * positions + kv_sliding_per_token_ * seqs * std::min(mean, window_ > 0 ? window_ : mean);
 }
 
 double StepModel::attention_flops(double seqs, double positions) const {
     if (seqs <= 0) return 0.0;
+    if (attention_sliding_per_pos_ <= 0) return attention_global_per_pos_ * positions;
     const double mean = positions / seqs;
     return attention_global_per_pos_ * positions +
            attention_sliding_per_pos_ * seqs * std::min(mean, window_ > 0 ? window_ : mean);
@@ -230,21 +238,22 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
     if (tokens <= 0) return s;
     // Engines that run a step in several forwards (llama.cpp: n_batch tokens in n_ubatch pieces) read the
     // weights and pay t0 once per forward.
-    const double forwards = std::max(1.0, std::ceil(tokens / forward_tokens_));
-    const double per_forward = tokens / forwards;
+    const double forwards = tokens <= forward_tokens_ ? 1.0 : std::ceil(tokens / forward_tokens_);
+    const double per_forward = forwards == 1.0 ? tokens : tokens / forwards;
     const double seqs = std::max(0.0, mix.decode_seqs) + std::max(0.0, mix.prefill_seqs);
 
     s.fixed_s = forwards * c.t0_s + c.t_seq_s * std::max(0.0, seqs - 1.0);
-    s.weights_s = forwards * weight_bytes_read(c, per_forward) / weight_split_ / c.rate_bps;
-    s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) / kv_split_ / c.rate_bps;
+    s.weights_s = forwards * weight_bytes_read(c, per_forward) * c.s_per_weight_byte;
+    s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) * c.s_per_kv_byte;
     // One efficiency for the step's kernels: large decode batches reach batch_eff; a step with prefill tokens
     // runs matmuls of `per_forward` rows at the MFU of that size.
     const double eff = mix.prefill_tokens > 0 ? mfu_at(c, per_forward) : c.batch_eff;
     if (c.peak_flops > 0) {
-        s.matmul_s = 2.0 * matmul_params_ * tokens / weight_split_ / (c.peak_flops * eff);
+        const double per_eff = 1.0 / eff;
+        s.matmul_s = c.matmul_s_per_token * tokens * per_eff;
         const double flops = attention_flops(mix.decode_seqs, mix.decode_positions) +
                              attention_flops(mix.prefill_tokens, mix.prefill_positions);
-        s.attention_s = flops / weight_split_ / (c.attention_flops * eff);
+        s.attention_s = flops * c.attention_s_per_flop * per_eff;
         // A layer split can pipeline successive forwards across its S cards (llama.cpp n_batch > n_ubatch): at
         // best F forwards take (F + S − 1) stage times of 1/S forward each instead of F whole forwards; at
         // worst none overlap.

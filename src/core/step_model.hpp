@@ -86,6 +86,9 @@ private:
         double active_bytes = 0;      // weights one token touches
         double token_by_token_s = 0;  // unknown compute, slow end: a prefill token costs a weight read
         double all_reduce_s = 0;      // latency of one all-reduce of the TP group (NVLink, or a PCIe ring)
+        // Derived once (parts() runs hundreds of thousands of times per result): seconds per weight byte and per KV
+        // byte read by the replica, and per matmul token and attention FLOP at an efficiency of 1.
+        double s_per_weight_byte = 0, s_per_kv_byte = 0, matmul_s_per_token = 0, attention_s_per_flop = 0;
     };
 
     const Coefficients& at(End end) const { return end == End::fast ? fast_ : slow_; }
