@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
 #endif
     std::printf("%d runs, %s; ms: %-15s %9s %9s\n", runs, build, "", "median", "fastest");
     report("estimate_one (seed, no plan)", runs, bench::seed(), EstimateOptions{false, false});
+    report("estimate_one, no explanations", runs, bench::seed(), EstimateOptions{false, false, false});
     report("whole_result/seed", runs, bench::seed(), EstimateOptions{});
     report("whole_result/chat_70b_200_users", runs, bench::serving_scenario(0), EstimateOptions{});
     report("whole_result/rag_72b_32_users", runs, bench::serving_scenario(1), EstimateOptions{});

@@ -403,7 +403,7 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
         Scenario s = ctx.scenario;
         s.weights = f->id;
         s.count = l.cards;
-        const Expected<Result> r = estimate(catalog, s, EstimateOptions{false, false});
+        const Expected<Result> r = estimate(catalog, s, EstimateOptions{false, false, false});
         if (!r || r->status != ServingStatus::meets) continue;
         rev.smallest_weights = f->id;
         rev.smallest_weights_bits = f->bits_per_weight;

@@ -144,7 +144,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
             tp = std::max(1, own.tp);
             replica_cards = std::max(1, own.tp * own.pp);
             a.planned = PlannedCount{own.cards, own.replicas, own.tp, own.pp, own.layer_split};
-            explain_plan_row(ctx, own, "planned.", a.explain);
+            if (opt.explain) explain_plan_row(ctx, own, "planned.", a.explain);
         } else {
             ctx.count = 1;
         }
@@ -158,7 +158,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.
-    Explain* explain = &a.explain;
+    Explain* explain = opt.explain ? &a.explain : nullptr;
     a.memory = estimate_memory(ctx, replica_cards, replica_cards, users, scenario.context_tokens, explain);
     a.memory.replicas = replicas;
     a.memory.all_cards_total_gib = a.memory.total_gib * static_cast<double>(replicas);
@@ -209,9 +209,10 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.cards_needed = a.cards_needed;
     r.explain = std::move(a.explain);  // nothing below reads the assessment's copy
     // The plan's rows, by their index once sorted.
-    for (size_t i = 0; i < r.plan.size(); ++i) explain_plan_row(ctx, r.plan[i], "plan[" + std::to_string(i) + "].", r.explain);
+    if (opt.explain)
+        for (size_t i = 0; i < r.plan.size(); ++i) explain_plan_row(ctx, r.plan[i], "plan[" + std::to_string(i) + "].", r.explain);
     if (opt.decision) {
-        r.cost = estimate_cost(ctx, a, &r.explain);
+        r.cost = estimate_cost(ctx, a, opt.explain ? &r.explain : nullptr);
         r.decision = decide_paths(ctx, a, r.cost);
         r.scenarios = decide_seed_scenarios(ctx, a, r.cost);
         r.verdict = verdict_sentence(ctx, a);

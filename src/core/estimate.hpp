@@ -14,6 +14,9 @@ namespace infersizer {
 struct EstimateOptions {
     bool plan = true;      // the whole-catalog card plan (Result.plan)
     bool decision = true;  // cost, decision rows, seed scenarios, verdict sentence, deploy hints
+    // Every figure's explanation (Result.explain, both languages). The estimates the core runs inside a result — the
+    // FAQ's CPU answer, each point of the curves — read figures only and skip them (about half of one estimate's cost).
+    bool explain = true;
 };
 
 Expected<Result> estimate(const Catalog& catalog, const Scenario& scenario, const EstimateOptions& options = {});

@@ -114,7 +114,7 @@ std::optional<Result> cpu_estimate(const Context& ctx, const Assessment& a) {
     s.engine = choice->ctx.engine.id;
     s.kv_cache = choice->ctx.kv.id;
     s.count = 1;
-    auto r = estimate(*ctx.catalog, s, EstimateOptions{false, false});
+    auto r = estimate(*ctx.catalog, s, EstimateOptions{false, false, false});
     if (!r.ok()) return std::nullopt;
     return r.value();
 }

@@ -379,3 +379,28 @@ TEST(Estimate, CardsWithoutAnOnDemandPriceUseOtherRowsAndSaySo) {
     }
     EXPECT_TRUE(seen);
 }
+
+// The estimates the core runs inside a result (the FAQ's CPU answer, each point of the curves) skip the explanations
+// (EstimateOptions::explain): the figures must be the very same, only `explain` left empty — for a dense model on a
+// GPU, a MoE model on a unified-memory machine, and the planner choosing the count.
+TEST(Estimate, WithoutExplanationsTheFiguresAreTheSame) {
+    const Catalog& c = cat();
+    Scenario dense;
+    Scenario moe;
+    moe.model_id = "Qwen3-30B-A3B", moe.hardware_id = "apple-m3-max-16c", moe.engine = "llama.cpp", moe.weights = "Q4_K_M";
+    Scenario planned;
+    planned.model_id = "Llama-3.1-70B", planned.weights = "fp8", planned.engine = "vllm";
+    planned.hardware_id = "nvidia-h100-sxm-80gb", planned.concurrency = 64;
+    planned.count.reset();
+    for (const Scenario& s : {dense, moe, planned}) {
+        const auto with = estimate(c, s, EstimateOptions{true, true, true});
+        const auto without = estimate(c, s, EstimateOptions{true, true, false});
+        ASSERT_TRUE(with && without) << s.model_id;
+        EXPECT_FALSE(with->explain.empty()) << s.model_id;
+        EXPECT_TRUE(without->explain.empty()) << s.model_id;
+        nlohmann::json a = result_to_json(*with, "en"), b = result_to_json(*without, "en");
+        a.erase("explain");
+        b.erase("explain");
+        EXPECT_EQ(a.dump(), b.dump()) << s.model_id;
+    }
+}
