@@ -1,5 +1,5 @@
-// bench_scenarios.hpp — the scenarios both benchmarks time (bench_core.cpp natively, wasm_bench.cpp as the page's
-// WebAssembly under node), so their medians compare one to one.
+// bench_scenarios.hpp — the scenarios both benchmarks time (bench_core.cpp natively, result_bench.cpp natively and as
+// the page's WebAssembly under node), so their medians compare one to one.
 #pragma once
 
 #include "scenario.hpp"

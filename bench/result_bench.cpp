@@ -52,7 +52,7 @@ void report(const char* name, int runs, const Scenario& s, const EstimateOptions
 
 int main(int argc, char** argv) {
     const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 15;
-    #ifdef __EMSCRIPTEN__
+#ifdef __EMSCRIPTEN__
     const char* build = "wasm under node";
 #else
     const char* build = "native";

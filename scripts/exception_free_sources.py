@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""The core sources the WebAssembly build compiles without exceptions (docs/performance.md).
+"""The core sources the WebAssembly build compiles with -fignore-exceptions (docs/performance.md).
 
 Emscripten 3.1.6 implements C++ exceptions in JavaScript: with -fexceptions every call that may throw, made from a
 function that has something to clean up, goes out to a JS `invoke_*` wrapper and back — most calls of the estimation
-code. A source whose code neither throws nor catches, and includes nothing that does (nlohmann's JSON reader throws),
-loses nothing by being compiled with -fno-exceptions: an exception thrown below it (none is expected: a defect)
-still travels up to the boundary that catches it (estimate(), which turns it into an error result).
+code. -fignore-exceptions drops the landing pads: calls stay in the wasm, and an exception thrown below such a source
+(none is expected: a defect) still travels up through it to the boundary that catches it (estimate(), which turns it
+into an error result); only that source's own `catch` blocks would be dropped, silently.
 
 A source qualifies when, followed through its quoted #includes within src/core, no file it reads contains `throw`,
-`try {`, `catch (` or includes nlohmann. The nlohmann rule matters most: the header's inline functions compiled
-without exceptions abort instead of throwing, and link-time optimisation may keep that copy for the parsers too.
+`try {`, `catch (` or includes nlohmann. The nlohmann rule matters most: its inline functions compiled here would
+lose their own catch blocks, and link-time optimisation may keep that copy for the parsers too.
 
 Usage: exception_free_sources.py SRC_CORE_DIR            prints the qualifying .cpp files, one per line
        exception_free_sources.py SRC_CORE_DIR --check F…  fails naming any listed file that does not qualify
