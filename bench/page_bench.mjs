@@ -57,15 +57,39 @@ function bundleSizes() {
 
 async function loadTimes(browser, url, options) {
   const times = [];
+  const phases = [];
   for (let i = 0; i < RUNS; i++) {
     const p = await openPage(browser, url, options);
     try {
       times.push(await waitReady(p.page, 30000));
+      phases.push(await startPhases(p.page));
     } finally {
       await p.close();
     }
   }
-  return times;
+  return { times, phases };
+}
+
+// Where the time to `ready` went, from bridge.js's marks (ms since navigation): the runtime up (wasm fetched,
+// compiled, main() run), the catalog fetched, is_start (catalog parse, the first whole result), the first frames.
+async function startPhases(page) {
+  const at = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('infersizer:')).map((m) => [m.name.slice('infersizer:'.length), m.startTime])));
+  const span = (a, b) => (at[a] !== undefined && at[b] !== undefined ? at[b] - at[a] : null);
+  return {
+    runtime_up_ms: at.runtime ?? null,
+    catalog_fetched_ms: at.catalog ?? null,
+    is_start_ms: span('start', 'started'),
+    first_frames_ms: span('started', 'ready'),
+  };
+}
+
+function medianPhases(phases) {
+  const keys = ['runtime_up_ms', 'catalog_fetched_ms', 'is_start_ms', 'first_frames_ms'];
+  return Object.fromEntries(keys.map((k) => {
+    const xs = phases.map((p) => p[k]).filter((v) => v !== null);
+    return [k, xs.length ? Math.round(median(xs)) : null];
+  }));
 }
 
 // The whole result in wasm, as the page recomputes it on an edit: setScenario on the serving scenarios the
@@ -211,14 +235,16 @@ const browser = await launchBrowser();
 const server = await serveFolder(DIST);
 let report;
 try {
-  const hosted = await loadTimes(browser, server.url, {});
-  const offline = ONLY_STARTUP ? [] : await loadTimes(browser, OFFLINE_URL, { offline: true });
+  const hostedRuns = await loadTimes(browser, server.url, {});
+  const hosted = hostedRuns.times;
+  const offline = ONLY_STARTUP ? [] : (await loadTimes(browser, OFFLINE_URL, { offline: true })).times;
   const idle = ONLY_STARTUP ? [] : await idleCpu(browser, server.url);
   const estimates = ONLY_STARTUP ? {} : await estimateTimes(browser, server.url);
   const floor = await floorTimes(browser);
   const gpuPoor = await gpuPoorTimes(browser);
   const startup = {
     infersizer_full_answer_ms: median(hosted),
+    infersizer_phases_median: medianPhases(hostedRuns.phases),
     floor_ms: median(floor),
     gpu_poor_first_table_ms: gpuPoor ? median(gpuPoor) : null,
     ratio_to_floor: median(hosted) / median(floor),
@@ -247,6 +273,9 @@ console.log(`load to ready, median of ${RUNS}: hosted ${report.load_ms_median.ho
   const s = report.startup;
   console.log(`start-up side by side, median of ${RUNS}: InferSizer full answer ${s.infersizer_full_answer_ms} ms · floor ${s.floor_ms} ms` +
     ` · gpu_poor first table ${s.gpu_poor_first_table_ms ?? '—'} ms`);
+  const ph = s.infersizer_phases_median;
+  console.log(`  InferSizer's phases (medians, ms): runtime up at ${ph.runtime_up_ms}, catalog fetched at ${ph.catalog_fetched_ms},` +
+    ` is_start (catalog parse, first whole result) ${ph.is_start_ms}, first frames ${ph.first_frames_ms}`);
   console.log(`  ratio to floor ${s.ratio_to_floor.toFixed(2)}× (target ≤ 2×) · ratio to gpu_poor ` +
     `${s.ratio_to_gpu_poor === null ? '— (' + s.gpu_poor_note + ')' : s.ratio_to_gpu_poor.toFixed(2) + '× (target ≤ 1×)'}`);
 }

@@ -72,3 +72,41 @@ test('glyphs: the offline file, network off, draws the typed name from its inlin
     await p.close();
   }
 });
+
+// A card from the user's own catalog is shown by name in the cards table (and the hardware picker) without the
+// scenario ever naming it: the merged file itself is scanned (the page does not scan the whole result).
+test('glyphs: a card name from a loaded catalog, never in the scenario, loads the common-CJK font', async ({ browser, server }) => {
+  const CARD = '机房旧卡 64GB';
+  const catalog = {
+    accelerators: [{ id: 'lab-old-card', vendor: 'Lab', name: CARD, kind: 'gpu', market: 'datacenter',
+      memory_gb: 64, memory_bandwidth_gbs: 2000, fp16_bf16_dense_tflops: 400, source: [{ ref: 'test', covers: ['all'] }] }],
+  };
+  const p = await openPage(browser, server.url, { locale: 'zh-CN' });
+  try {
+    await waitReady(p.page);
+    const out = await p.page.evaluate(async (cat) => {
+      const api = window.infersizer;
+      const before = api._debug.missingGlyphs();
+      await api.loadCatalog(cat);
+      const inPlan = api.getResult().plan.some((row) => row.hardware === 'lab-old-card');
+      const scenarioNames = JSON.stringify(api.getScenario()).includes('机房');
+      const deadline = Date.now() + 5000;
+      let missing = null;
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        missing = api._debug.missingGlyphs();
+        if (missing === '') break;
+      }
+      return { before, inPlan, scenarioNames, missing };
+    }, catalog);
+    assert(out.before === '', `missing glyphs before loading: ${out.before}`);
+    assert(out.inPlan && !out.scenarioNames, `the card should be in the plan only: ${JSON.stringify(out)}`);
+    assert(out.missing === '', `still missing after 5 s: ${out.missing}`);
+    const fetched = p.record.requests.filter((u) => u.endsWith(COMMON_FONT));
+    assert(fetched.length === 1, `expected one request for ${COMMON_FONT}, got ${fetched.length}`);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return 'loaded catalog scanned: common font fetched once';
+  } finally {
+    await p.close();
+  }
+});

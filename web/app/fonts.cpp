@@ -84,14 +84,17 @@ void note_shown_text(AppState& s, std::string_view text) {
 }
 
 void note_user_text(AppState& s) {
-    // The scenario and its result carry every name a user can give (custom hardware and model names,
-    // colocated services) and every sentence that repeats one; scanned when they change.
+    // Every character the result can show is in the small cut (the core's sentences, the catalog: fonts.hpp) or
+    // comes from the user: the scenario (custom hardware and model names, colocated services, a model file's name)
+    // and the user's catalog files (scanned whole when merged, user_catalog.cpp). So the scenario is scanned when it
+    // changes, not the result: serialising the whole result after every change took about 60 ms of the page's
+    // first frames (a CPU profile of the start-up), and time after every edit.
     const std::string fingerprint = std::to_string(s.result_generation) + s.lang_code();
     if (fingerprint != s.lazy_glyphs.last_scanned) {
         s.lazy_glyphs.last_scanned = fingerprint;
         note_shown_text(s, app_get_scenario_json(&s));
-        note_shown_text(s, app_get_result_json(&s));
     }
+    for (const std::string& file : s.model_file.files) note_shown_text(s, file);  // the model files panel's names
     // What is being typed or pasted is drawn as it is typed: small strings, scanned every frame.
     note_shown_text(s, s.custom_hw.name);
     note_shown_text(s, s.custom_hw.error.in(s.lang));

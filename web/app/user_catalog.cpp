@@ -1,6 +1,8 @@
 // user_catalog.cpp — your own catalog on the page (user_catalog.hpp).
 #include "user_catalog.hpp"
 
+#include "fonts.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <utility>
@@ -31,6 +33,10 @@ bool load_user_catalog(AppState& s, const std::string& json_text, const std::str
     }
     u.changes = std::move(changes);
     u.loaded_files.push_back(file_name);
+    // Its names and notes are shown in pickers, tables and sentences: any character the small font cut lacks
+    // asks for the common-CJK cut now (the result itself is not scanned: fonts.cpp, note_user_text).
+    note_shown_text(s, json_text);
+    note_shown_text(s, file_name);
     return true;
 }
 

@@ -163,6 +163,7 @@
     const inline = inlineCatalog();
     if (inline) return Promise.resolve(inline);
     return Promise.all(CATALOG_FILES.map(fetchCatalogFile)).then((texts) => {
+      mark('catalog');
       const catalog = {};
       CATALOG_FILES.forEach((name, i) => { catalog[name] = texts[i]; });
       return catalog;
@@ -204,22 +205,32 @@
     });
   }
 
+  // Start-up phases as performance marks (infersizer:runtime, :start, :started, :ready) for bench/page_bench.mjs,
+  // which reports where the time to the first answer goes; marks cost nothing the page would notice.
+  function mark(name) {
+    try { performance.mark(`infersizer:${name}`); } catch (err) { /* no User Timing: nothing to report */ }
+  }
+
   let runtimeUp = false;  // main() has run: exports may be called
   let platformReadyResolve;
   const platformReady = new Promise((resolve) => { platformReadyResolve = resolve; });
 
   // ------------------------------------------------------------------------------------------- [strings]
   // Strings go in through _malloc (catalog files are too big for ccall's stack copies) and come back as
-  // pointers to a buffer main.cpp keeps until its next call.
+  // pointers to a buffer main.cpp keeps until its next call. The browser's own TextEncoder writes the UTF-8: the
+  // runtime's JS loop took about 60 ms at start-up for the five catalog files (a lone surrogate becomes U+FFFD
+  // instead of bytes that are not UTF-8).
+  const utf8 = new TextEncoder();
   function call(name, args) {
     const fn = Module['_' + name];
     const ptrs = [];
     try {
       const values = args.map((a) => {
         if (typeof a !== 'string') return a;
-        const size = lengthBytesUTF8(a) + 1;
-        const ptr = Module['_malloc'](size);
-        stringToUTF8(a, ptr, size);
+        const bytes = utf8.encode(a);
+        const ptr = Module['_malloc'](bytes.length + 1);
+        HEAPU8.set(bytes, ptr);  // HEAPU8 after the malloc: a grown memory has a new buffer
+        HEAPU8[ptr + bytes.length] = 0;
         ptrs.push(ptr);
         return ptr;
       });
@@ -255,7 +266,9 @@
   function start(catalog) {
     if (failed) return;
     const args = CATALOG_FILES.map((name) => String(catalog[name] ?? ''));
+    mark('start');
     const ok = call('is_start', [...args, startLang, '']);
+    mark('started');
     if (!ok) { showError(TEXT[startLang].start); return; }
     started = true;
     applyStartQuery(startQuery());
@@ -282,11 +295,13 @@
     callString(name, args) { return callString(name, args); },
     offerDownload(filename, blob) { offerDownload(filename, blob); },
     platformReady(ok) {
+      mark('runtime');
       runtimeUp = true;
       if (ok) platformReadyResolve();
       else showError(TEXT[startLang].webgl);
     },
     firstFrames() {
+      mark('ready');
       hideLoading();
       resolveReady(api);
     },
