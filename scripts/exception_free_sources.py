@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The core sources the WebAssembly build compiles with -fignore-exceptions (docs/performance.md).
 
-Emscripten 3.1.6 implements C++ exceptions in JavaScript: with -fexceptions every call that may throw, made from a
-function that has something to clean up, goes out to a JS `invoke_*` wrapper and back — most calls of the estimation
-code. -fignore-exceptions drops the landing pads: calls stay in the wasm, and an exception thrown below such a source
-(none is expected: a defect) still travels up through it to the boundary that catches it (estimate(), which turns it
-into an error result); only that source's own `catch` blocks would be dropped, silently.
+The wasm build uses WebAssembly's own exceptions (-fwasm-exceptions); a function with something to clean up still
+carries a landing pad for each call that may throw (the cleanup that runs destructors while an exception passes) —
+about 23 KB gzip of the page over these sources. -fignore-exceptions drops the landing pads, and an exception thrown
+below such a source (none is expected: a defect) still travels up through it to the boundary that catches it
+(estimate(), which turns it into an error result); only that source's own `catch` blocks would be dropped, silently.
 
 A source qualifies when, followed through its quoted #includes within src/core, no file it reads contains `throw`,
 `try {`, `catch (` or includes nlohmann. The nlohmann rule matters most: its inline functions compiled here would
