@@ -324,7 +324,17 @@
     wantCommonFont() { loadCommonFont(); },
   };
 
-  Promise.all([Promise.resolve().then(loadCatalog), platformReady]).then(([catalog]) => start(catalog), (err) => showError(err.message));
+  // main() waits for the catalog (a run dependency, added in preRun: the runtime resets its count after this file
+  // runs). Started the other way round, the catalog's responses, held back by the long task that instantiates the
+  // wasm and runs main(), were read only after the browser's next frame (about 100 ms under SwiftShader); now main()
+  // runs once both are in, and is_start follows it in the same task.
+  const catalogLoaded = Promise.resolve().then(loadCatalog);
+  Module['preRun'] = [].concat(Module['preRun'] || [], () => {
+    addRunDependency('infersizer-catalog');
+    const go = () => removeRunDependency('infersizer-catalog');
+    catalogLoaded.then(go, go);  // a failed catalog is shown below; main() still runs
+  });
+  Promise.all([catalogLoaded, platformReady]).then(([catalog]) => start(catalog), (err) => showError(err.message));
 
   // ----------------------------------------------------------------------------------------------- [api]
   class InferSizerError extends Error {
