@@ -14,20 +14,23 @@ const SCENARIO = {
 };
 const COMMON_FONT = 'infersizer-cjk-common.ttf';
 
+// What the atlas still cannot draw once it settles ('' when everything draws), polled for up to 5 s.
+async function missingAfterSettling(page) {
+  const deadline = Date.now() + 5000;
+  let missing = null;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    missing = await page.evaluate(() => window.infersizer._debug.missingGlyphs());
+    if (missing === '') break;
+  }
+  return missing;
+}
+
 async function setNameAndWaitForGlyphs(page) {
-  return page.evaluate(async (scenario) => {
-    const api = window.infersizer;
-    const before = api._debug.missingGlyphs();
-    api.setScenario(scenario);
-    const deadline = Date.now() + 5000;
-    let missing = null;
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      missing = api._debug.missingGlyphs();
-      if (missing === '') break;
-    }
-    return { before, missing, hardware: api.getScenario().hardware };
-  }, SCENARIO);
+  const before = await page.evaluate(() => window.infersizer._debug.missingGlyphs());
+  await page.evaluate((scenario) => window.infersizer.setScenario(scenario), SCENARIO);
+  const missing = await missingAfterSettling(page);
+  return { before, missing, hardware: await page.evaluate(() => window.infersizer.getScenario().hardware) };
 }
 
 test('glyphs: a typed Chinese hardware name loads the common-CJK font once and draws without fallback', async ({ browser, server }) => {
@@ -90,15 +93,9 @@ test('glyphs: a card name from a loaded catalog, never in the scenario, loads th
       await api.loadCatalog(cat);
       const inPlan = api.getResult().plan.some((row) => row.hardware === 'lab-old-card');
       const scenarioNames = JSON.stringify(api.getScenario()).includes('机房');
-      const deadline = Date.now() + 5000;
-      let missing = null;
-      while (Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
-        missing = api._debug.missingGlyphs();
-        if (missing === '') break;
-      }
-      return { before, inPlan, scenarioNames, missing };
+      return { before, inPlan, scenarioNames };
     }, catalog);
+    out.missing = await missingAfterSettling(p.page);
     assert(out.before === '', `missing glyphs before loading: ${out.before}`);
     assert(out.inPlan && !out.scenarioNames, `the card should be in the plan only: ${JSON.stringify(out)}`);
     assert(out.missing === '', `still missing after 5 s: ${out.missing}`);
