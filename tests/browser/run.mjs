@@ -17,6 +17,7 @@ import './test_api.mjs';
 import './test_url.mjs';
 import './test_idle.mjs';
 import './test_errors.mjs';
+import './test_start.mjs';
 import './test_custom_pricing.mjs';
 import './test_layout.mjs';
 import './test_inputs.mjs';

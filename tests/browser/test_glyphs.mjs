@@ -4,6 +4,7 @@
 // (window.infersizer._debug.missingGlyphs lists what the atlas cannot draw right now).
 import { readFileSync } from 'node:fs';
 import { test, assert, assertClean, openPage, waitReady, screenshot, OFFLINE_URL, OFFLINE_HTML } from './lib/harness.mjs';
+import { ggufFixture } from './lib/gguf_fixture.mjs';
 
 // 房 and 旧 are in no page string, core sentence or catalog entry, so the small cut lacks them.
 const NAME = '机房旧服务器（双路至强）';
@@ -103,6 +104,47 @@ test('glyphs: a card name from a loaded catalog, never in the scenario, loads th
     assert(fetched.length === 1, `expected one request for ${COMMON_FONT}, got ${fetched.length}`);
     assertClean(p.record, (u) => u.startsWith(server.url));
     return 'loaded catalog scanned: common font fetched once';
+  } finally {
+    await p.close();
+  }
+});
+
+// A dropped model file's name is listed in the model files panel before (and whether or not) it is used: the panel's
+// names are scanned every frame, since neither the scenario nor the result carries them.
+test('glyphs: a dropped model file with a Chinese name loads the common-CJK font', async ({ browser, server }) => {
+  const f = ggufFixture();
+  const FILE = '机房旧模型.Q4_K_M.gguf';
+  const p = await openPage(browser, server.url, { locale: 'zh-CN' });
+  try {
+    await waitReady(p.page);
+    const out = await p.page.evaluate(async ({ header, dataOffset, dataBytes, name }) => {
+      const api = window.infersizer;
+      const before = api._debug.missingGlyphs();
+      const head = Uint8Array.from(atob(header), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([head, new Uint8Array(dataOffset - head.length), new Uint8Array(dataBytes)], name));
+      const canvas = document.getElementById('canvas');
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+      const t0 = performance.now();
+      let summary = {};
+      while (!summary.format && performance.now() - t0 < 5000) {
+        await new Promise((r) => setTimeout(r, 50));
+        summary = api._debug.modelFileSummary();
+      }
+      return { before, format: summary.format, files: summary.files,
+               scenarioNames: JSON.stringify(api.getScenario()).includes('机房') };
+    }, { header: f.header.toString('base64'), dataOffset: f.dataOffset, dataBytes: f.dataBytes, name: FILE });
+    out.missing = await missingAfterSettling(p.page);
+    assert(out.before === '', `missing glyphs before the drop: ${out.before}`);
+    assert(out.format === 'gguf' && JSON.stringify(out.files) === JSON.stringify([FILE]) && !out.scenarioNames,
+      `the file should be listed, not used: ${JSON.stringify(out)}`);
+    assert(out.missing === '', `still missing after 5 s: ${out.missing}`);
+    const fetched = p.record.requests.filter((u) => u.endsWith(COMMON_FONT));
+    assert(fetched.length === 1, `expected one request for ${COMMON_FONT}, got ${fetched.length}`);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return 'model file name scanned: common font fetched once';
   } finally {
     await p.close();
   }
