@@ -1,10 +1,12 @@
-// json_parse.cpp — parse_json() (json_parse.hpp): nlohmann's DOM builder behind a SAX layer that keeps the path,
-// the depth and each open object's keys.
+// json_parse.cpp — parse_json() (json_parse.hpp): nlohmann's lexer and parser feeding a SAX handler that builds the
+// DOM itself, keeping the path and the depth; a key given twice is the object's insertion failing. (nlohmann's own
+// DOM builder plus a set of each object's keys beside it cost a seventh of loading the bundled catalog: callgrind,
+// docs/performance.md.)
 #include "json_parse.hpp"
 
 #include "value_text.hpp"
 
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace infersizer {
@@ -14,33 +16,29 @@ using json = nlohmann::json;
 
 class LimitedSax {
 public:
-    LimitedSax(json& out, JsonProblem* problem) : dom_(out, false), problem_(problem) {}
+    LimitedSax(json& out, JsonProblem* problem) : root_(out), problem_(problem) {}
 
-    bool null() { return value() && dom_.null(); }
-    bool boolean(bool v) { return value() && dom_.boolean(v); }
-    bool number_integer(json::number_integer_t v) { return value() && dom_.number_integer(v); }
-    bool number_unsigned(json::number_unsigned_t v) { return value() && dom_.number_unsigned(v); }
-    bool number_float(json::number_float_t v, const json::string_t& s) { return value() && dom_.number_float(v, s); }
-    bool string(json::string_t& v) { return value() && dom_.string(v); }
-    bool binary(json::binary_t& v) { return value() && dom_.binary(v); }
-    bool start_object(std::size_t n) { return open(true) && dom_.start_object(n); }
-    bool start_array(std::size_t n) { return open(false) && dom_.start_array(n); }
-    bool end_object() {
-        frames_.pop_back();
-        return dom_.end_object();
-    }
-    bool end_array() {
-        frames_.pop_back();
-        return dom_.end_array();
-    }
+    bool null() { return add(nullptr); }
+    bool boolean(bool v) { return add(v); }
+    bool number_integer(json::number_integer_t v) { return add(v); }
+    bool number_unsigned(json::number_unsigned_t v) { return add(v); }
+    bool number_float(json::number_float_t v, const json::string_t&) { return add(v); }
+    bool string(json::string_t& v) { return add(v); }
+    bool binary(json::binary_t&) { return false; }  // only the binary formats (CBOR, ...) make these
+    bool start_object(std::size_t) { return open(json::value_t::object); }
+    bool start_array(std::size_t) { return open(json::value_t::array); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
     bool key(json::string_t& k) {
         Frame& f = frames_.back();
-        f.key = k;
-        if (!f.keys.insert(k).second) {
+        auto inserted = f.value->get_ref<json::object_t&>().emplace(k, nullptr);
+        f.key = &inserted.first->first;  // a map's nodes stay put: the path can point at its keys
+        if (!inserted.second) {
             refuse(path(), "is given twice in one object; each key may appear once");
             return false;
         }
-        return dom_.key(k);
+        slot_ = &inserted.first->second;
+        return true;
     }
     bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& e) {
         if (e.id == 406) {  // number overflow: "1e999"
@@ -66,23 +64,46 @@ public:
 
 private:
     struct Frame {
+        json* value;                      // the object or array being filled (its parent does not grow meanwhile)
         bool object;
-        std::string key;    // objects: the key whose value is being read
-        size_t count = 0;   // arrays: values read so far
-        std::unordered_set<std::string> keys;
+        const std::string* key = nullptr; // objects: the key whose value is being read
+        size_t count = 0;                 // arrays: values read so far
     };
 
-    bool value() {
-        if (!frames_.empty() && !frames_.back().object) ++frames_.back().count;
+    // Puts a value where the next one goes: the document, the end of the open array, or the slot of the key just
+    // read. Returns where it went.
+    template <class Value>
+    json* place_value(Value&& v) {
+        if (frames_.empty()) {
+            root_ = json(std::forward<Value>(v));
+            return &root_;
+        }
+        Frame& f = frames_.back();
+        if (f.object) {
+            *slot_ = json(std::forward<Value>(v));
+            return slot_;
+        }
+        ++f.count;
+        auto& items = f.value->get_ref<json::array_t&>();
+        items.emplace_back(std::forward<Value>(v));
+        return &items.back();
+    }
+    template <class Value>
+    bool add(Value&& v) {
+        place_value(std::forward<Value>(v));
         return true;
     }
-    bool open(bool object) {
-        value();
+    bool open(json::value_t type) {
+        json* value = place_value(type);
         if (frames_.size() >= kMaxJsonDepth) {
             refuse("", "is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
             return false;
         }
-        frames_.push_back(Frame{object, {}, 0, {}});
+        frames_.push_back(Frame{value, type == json::value_t::object});
+        return true;
+    }
+    bool close() {
+        frames_.pop_back();
         return true;
     }
     void refuse(std::string where, std::string message) {
@@ -93,7 +114,7 @@ private:
     std::string path() const {
         std::string p;
         for (const Frame& f : frames_) {
-            if (f.object) p += (p.empty() ? "" : ".") + one_line(f.key, kShownChars);
+            if (f.object) p += (p.empty() ? "" : ".") + one_line(f.key ? *f.key : std::string(), kShownChars);
             else if (f.count > 0) p += "[" + std::to_string(f.count - 1) + "]";
         }
         return p;
@@ -117,7 +138,8 @@ private:
         return "line " + std::to_string(line) + ", column " + std::to_string(column > 1 ? column - 1 : 1);
     }
 
-    nlohmann::detail::json_sax_dom_parser<json> dom_;
+    json& root_;
+    json* slot_ = nullptr;  // the value of the object key read last
     JsonProblem* problem_;
     std::vector<Frame> frames_;
     const std::string* text_ = nullptr;
@@ -135,7 +157,7 @@ std::optional<json> parse_json(const std::string& text, size_t max_bytes, JsonPr
     json out;
     LimitedSax sax(out, problem);
     sax.set_text(&text);
-    if (!json::sax_parse(text, &sax) || out.is_discarded()) {
+    if (!json::sax_parse(text, &sax)) {
         if (problem->message.empty()) {
             problem->message = "at line 1, column 1: not a JSON value";
             problem->syntax = true;

@@ -40,8 +40,10 @@ NumberRule integers_from(int64_t lo, int64_t hi) {
 }
 
 NumberRule up_to(NumberRule rule, double max) {
+    // Worded only when a value is refused: the catalog makes a rule per model field, and formatting each bound
+    // up front was an eighth of loading it.
     rule.max = max;
-    rule.max_what = rule.what + " up to " + number_text(max);
+    rule.max_in_words = true;
     return rule;
 }
 
@@ -149,7 +151,7 @@ void Reader::only_keys(const std::vector<std::string>& accepted) const {
 }
 
 const json* Reader::get(const char* key) const {
-    auto it = object_.find(key);
+    auto it = object_.find(std::string_view(key));  // no std::string made per lookup (nlohmann's std::less<>)
     return it == object_.end() ? nullptr : &*it;
 }
 
@@ -165,7 +167,7 @@ std::optional<double> Reader::number(const char* key, const NumberRule& rule, Ne
         return std::nullopt;
     }
     if (v->is_null() && need == Need::optional) return std::nullopt;
-    const std::string accepted = "must be " + rule.what + or_null(need);
+    const auto accepted = [&] { return "must be " + rule.what + or_null(need); };
     if (!v->is_number()) {
         const std::string& what = rule.type_what.empty() ? rule.what : rule.type_what;
         fail(mistyped_id(), at(key), "must be " + what + or_null(need) + ", got " + shown(*v));
@@ -173,15 +175,16 @@ std::optional<double> Reader::number(const char* key, const NumberRule& rule, Ne
     }
     const double x = v->get<double>();
     if (rule.integer && (rule.json_integer ? !v->is_number_integer() : std::floor(x) != x)) {
-        fail(mistyped_id(), at(key), accepted + ", got " + shown(*v));
+        fail(mistyped_id(), at(key), accepted() + ", got " + shown(*v));
         return std::nullopt;
     }
-    if (x > rule.max && !rule.max_what.empty()) {
-        fail(ids_.range, at(key), "must be " + rule.max_what + or_null(need) + ", got " + shown(*v));
+    if (x > rule.max && rule.max_in_words) {
+        fail(ids_.range, at(key),
+             "must be " + rule.what + " up to " + number_text(rule.max) + or_null(need) + ", got " + shown(*v));
         return std::nullopt;
     }
     if (!std::isfinite(x) || !rule.accepts(x)) {
-        fail(ids_.range, at(key), accepted + ", got " + shown(*v));
+        fail(ids_.range, at(key), accepted() + ", got " + shown(*v));
         return std::nullopt;
     }
     return x;
@@ -192,13 +195,19 @@ int64_t Reader::count(const char* key, const NumberRule& rule, Need need) const 
     return v ? static_cast<int64_t>(*v) : 0;
 }
 
-bool Reader::too_long(const std::string& sub_path, const json& v) const {
+size_t Reader::chars_over_cap(const json& v) const {
     const std::string& s = v.get_ref<const std::string&>();
-    if (s.size() <= ids_.max_string_chars) return false;  // bytes >= characters: most strings stop here
+    if (s.size() <= ids_.max_string_chars) return 0;  // bytes >= characters: most strings stop here
     size_t chars = 0;
     for (char c : s) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    if (chars <= ids_.max_string_chars) return false;
-    fail(ids_.range, sub_path,
+    return chars > ids_.max_string_chars ? chars : 0;
+}
+
+template <class SubPath>
+bool Reader::too_long(const SubPath& sub_path, const json& v) const {
+    const size_t chars = chars_over_cap(v);
+    if (chars == 0) return false;
+    fail(ids_.range, sub_path(),
          "must be at most " + std::to_string(ids_.max_string_chars) + " characters, got " + std::to_string(chars));
     return true;
 }
@@ -218,7 +227,7 @@ std::string Reader::string(const char* key, Need need) const {
             fail(ids_.empty ? ids_.empty : ids_.range, at(key), "must be a non-empty string, got \"\"");
             return {};
         }
-        if (too_long(at(key), *v)) return {};
+        if (too_long([&] { return at(key); }, *v)) return {};
         return v->get<std::string>();
     }
     if (!v || v->is_null()) return {};
@@ -226,7 +235,7 @@ std::string Reader::string(const char* key, Need need) const {
         fail(ids_.type, at(key), std::string("must be a string") + or_null(need) + ", got " + shown(*v));
         return {};
     }
-    if (too_long(at(key), *v)) return {};
+    if (too_long([&] { return at(key); }, *v)) return {};
     return v->get<std::string>();
 }
 
@@ -241,18 +250,18 @@ std::optional<std::string> Reader::optional_string(const char* key) const {
 std::string Reader::enumerated(const char* key, const std::vector<std::string>& accepted, Need need,
                                const ChoiceWords& words) const {
     const json* v = get(key);
-    const std::string what = words.what.empty() ? "one of " + joined(accepted) : words.what;
+    const auto what = [&] { return words.what.empty() ? "one of " + joined(accepted) : words.what; };
     if (!v || (v->is_null() && need == Need::optional)) {
-        if (!v && need == Need::required) fail(ids_.missing, at(key), "missing; must be " + what);
+        if (!v && need == Need::required) fail(ids_.missing, at(key), "missing; must be " + what());
         return {};
     }
     if (!v->is_string()) {
-        const std::string& type_what = words.type_what.empty() ? what : words.type_what;
+        const std::string type_what = words.type_what.empty() ? what() : words.type_what;
         fail(mistyped_id(), at(key), "must be " + type_what + or_null(need) + ids_.choice_joint + "got " + shown(*v));
         return {};
     }
-    if (!contains(accepted, v->get<std::string>())) {
-        fail(ids_.range, at(key), "must be " + what + or_null(need) + ids_.choice_joint + "got " + shown(*v));
+    if (!contains(accepted, v->get_ref<const std::string&>())) {
+        fail(ids_.range, at(key), "must be " + what() + or_null(need) + ids_.choice_joint + "got " + shown(*v));
         return {};
     }
     return v->get<std::string>();
@@ -304,15 +313,15 @@ std::vector<std::string> Reader::strings(const char* key, const std::vector<std:
     std::vector<std::string> out;
     for (size_t i = 0; i < v->size(); ++i) {
         const json& item = (*v)[i];
-        const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+        const auto item_path = [&] { return at(key) + "[" + std::to_string(i) + "]"; };
         if (!item.is_string()) {
-            fail(ids_.type, item_path, accepted ? "must be one of " + joined(*accepted) + "; got " + shown(item)
-                                                : "must be a string, got " + shown(item));
+            fail(ids_.type, item_path(), accepted ? "must be one of " + joined(*accepted) + "; got " + shown(item)
+                                                  : "must be a string, got " + shown(item));
             continue;
         }
         if (too_long(item_path, item)) continue;
-        if (accepted && !contains(*accepted, item.get<std::string>())) {
-            fail(ids_.range, item_path, "must be one of " + joined(*accepted) + "; got " + shown(item));
+        if (accepted && !contains(*accepted, item.get_ref<const std::string&>())) {
+            fail(ids_.range, item_path(), "must be one of " + joined(*accepted) + "; got " + shown(item));
             continue;
         }
         out.push_back(item.get<std::string>());
@@ -405,7 +414,7 @@ std::string Reader::source(const char* key) const {
         return {};
     }
     if (v->is_string() && !v->get_ref<const std::string&>().empty())
-        return too_long(at(key), *v) ? std::string() : v->get<std::string>();
+        return too_long([&] { return at(key); }, *v) ? std::string() : v->get<std::string>();
     if (!v->is_array() || v->empty()) {
         fail(v->is_array() || v->is_string() ? ids_.range : ids_.type, at(key),
              std::string("must be ") + what + ", got " + shown(*v));
@@ -414,15 +423,15 @@ std::string Reader::source(const char* key) const {
     std::vector<std::string> refs;
     for (size_t i = 0; i < v->size(); ++i) {
         const json& item = (*v)[i];
-        const std::string item_path = at(key) + "[" + std::to_string(i) + "]";
+        const auto item_path = [&] { return at(key) + "[" + std::to_string(i) + "]"; };
         if (item.is_string() && !item.get_ref<const std::string&>().empty()) {
             if (!too_long(item_path, item)) refs.push_back(item.get<std::string>());
         } else if (item.is_object()) {
-            Reader r(item, file_, item_path, errors_, ids_);
+            Reader r(item, file_, item_path(), errors_, ids_);
             std::string ref = r.string("ref", Need::required);
             if (!ref.empty()) refs.push_back(ref);
         } else {
-            fail(ids_.type, item_path,
+            fail(ids_.type, item_path(),
                  "must be a non-empty string or a {\"ref\", \"covers\"} object, got " + shown(item));
         }
     }
@@ -432,11 +441,12 @@ std::string Reader::source(const char* key) const {
 std::string Reader::notes(const char* key) const {
     const json* v = get(key);
     if (!v || v->is_null()) return {};
-    if (v->is_string()) return too_long(at(key), *v) ? std::string() : v->get<std::string>();
+    if (v->is_string()) return too_long([&] { return at(key); }, *v) ? std::string() : v->get<std::string>();
     if (v->is_array() && std::all_of(v->begin(), v->end(), [](const json& x) { return x.is_string(); })) {
         std::vector<std::string> parts;
         for (size_t i = 0; i < v->size(); ++i)
-            if (!too_long(at(key) + "[" + std::to_string(i) + "]", (*v)[i])) parts.push_back((*v)[i].get<std::string>());
+            if (!too_long([&] { return at(key) + "[" + std::to_string(i) + "]"; }, (*v)[i]))
+                parts.push_back((*v)[i].get<std::string>());
         return joined(parts, " ");
     }
     fail(ids_.type, at(key), "must be a string, an array of strings or null, got " + shown(*v));

@@ -80,7 +80,7 @@ struct NumberRule {
     bool min_open = false;
     double max = std::numeric_limits<double>::infinity();
     std::string type_what = {};  // what a value that is not a number is told ("" = what): "an integer"
-    std::string max_what = {};   // what a value above max is told ("" = what): "a positive integer up to 1000"
+    bool max_in_words = false;   // a value above max is told "<what> up to <max>" (up_to), not just <what>
 
     bool accepts(double v) const { return (min_open ? v > min : v >= min) && v <= max; }
 };
@@ -214,8 +214,13 @@ private:
     // One item of each_object's array.
     std::optional<Reader> array_item(const json& items, size_t i, const char* key, const std::string& item_what) const;
 
-    // A string longer than ids().max_string_chars: records ids().range at sub_path and returns true.
-    bool too_long(const std::string& sub_path, const json& v) const;
+    // A string longer than ids().max_string_chars: records ids().range at sub_path() and returns true. The path is
+    // made only then: the catalog's thousands of strings all pass, and building each one's path was 15 % of
+    // loading it (callgrind; docs/performance.md).
+    template <class SubPath>
+    bool too_long(const SubPath& sub_path, const json& v) const;
+    // The string's length in characters when it is over ids().max_string_chars, else 0.
+    size_t chars_over_cap(const json& v) const;
     const char* mistyped_id() const { return ids_.mistyped ? ids_.mistyped : ids_.type; }
     // " or null" where the family says so for an optional field.
     const char* or_null(Need need) const { return need == Need::optional && ids_.says_or_null ? " or null" : ""; }

@@ -1,6 +1,7 @@
 // value_text.cpp — one_line(), quoted_value(), is_utf8(), parse_decimal() (value_text.hpp).
 #include "value_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -75,6 +76,10 @@ std::string cut(const std::vector<std::string>& chars, size_t max_chars) {
 }  // namespace
 
 std::string one_line(std::string_view s, size_t max_chars) {
+    // Most texts are short printable ASCII (every key in a path): shown as they are, without a piece per character.
+    if (s.size() <= max_chars &&
+        std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F; }))
+        return std::string(s);
     // Quotes and backslashes stay as typed outside quotes: only control characters and bad bytes are escaped.
     std::vector<std::string> chars = pieces(s, max_chars == static_cast<size_t>(-1) ? max_chars : max_chars + 1);
     for (std::string& c : chars)

@@ -14,6 +14,10 @@ TEST(ValueText, OneLineEscapesControlCharactersAndBadBytesAndCuts) {
     EXPECT_EQ(one_line("a\xFF" "b"), "a\xEF\xBF\xBD" "b");  // U+FFFD
     EXPECT_EQ(one_line("say \"hi\" \\ there"), "say \"hi\" \\ there");
     EXPECT_EQ(one_line("abcdefghij", 6), "abc...");
+    EXPECT_EQ(one_line("abcdef", 6), "abcdef");  // at the limit: kept whole (the plain-ASCII shortcut)
+    EXPECT_EQ(one_line("abcdefg", 6), "abc...");
+    EXPECT_EQ(one_line("tab\there", 60), "tab\\there");  // short, but a control character: still escaped
+    EXPECT_EQ(one_line("del\x7f", 60), "del\\u007f");   // DEL too: the shortcut takes 0x20-0x7E only
     EXPECT_EQ(one_line("汉字汉字汉字", 5), "汉字...");  // characters, not bytes: never half a character
     EXPECT_EQ(one_line(std::string(50'000'000, 'x'), 8), "xxxxx...");
 }
