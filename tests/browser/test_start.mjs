@@ -32,3 +32,56 @@ test('start: main() waits for a slow catalog, then is_start and the first frames
     await p.close();
   }
 });
+
+// `ready` is the answer on screen (bench/page_bench.mjs times it), so the frame drawn in that tick must be the one
+// the page settles on: no window still hidden or auto-sizing (ImGui hides a new window in its first frame and sizes
+// auto-fit ones over the next). The canvas is read after every main-loop tick (Module.postMainLoop runs in the tick's
+// task, before the browser composites and clears the buffer); the `ready` tick's pixels must equal the last tick's
+// once the page is idle. Fails with main.cpp's kStartupFrames at 1 or 2: the default page's first frame differs.
+const SETTLE_CASES = [
+  { name: 'default (zh)', query: '', options: { locale: 'zh-CN' } },
+  { name: 'English', query: '?lang=en', options: {} },
+  { name: 'embed', query: '?embed=1&lang=en', options: {} },
+  { name: 'phone, DPR 3', query: '', options: { viewport: { width: 390, height: 800 }, deviceScaleFactor: 3, locale: 'zh-CN' } },
+  { name: 'a link', query: '?model=Qwen3-30B-A3B&hardware=h100-sxm&concurrency=64&lang=en', options: {} },
+];
+
+test('start: the frame on the canvas at `ready` is the settled one (no later frame changes a pixel)', async ({ browser, server }) => {
+  const seen = [];
+  for (const c of SETTLE_CASES) {
+    const p = await openPage(browser, 'about:blank', c.options);
+    try {
+      await p.page.addInitScript(() => {
+        window.__ticks = [];
+        window.Module = { postMainLoop() {
+          const n = window.infersizer ? window.infersizer.frameCount : 0;
+          const last = window.__ticks[window.__ticks.length - 1];
+          if (last && last.n === n) return;  // a tick that drew nothing
+          window.__ticks.push({ n, ready: performance.getEntriesByName('infersizer:ready').length > 0,
+            pixels: document.getElementById('canvas').toDataURL() });
+        } };
+      });
+      await p.page.goto(server.url + c.query, { waitUntil: 'load' });
+      await waitReady(p.page);
+      let ticks = 0;
+      for (let stable = 0; stable < 3; ) {  // idle: no new frame for 3 × 300 ms
+        await p.page.waitForTimeout(300);
+        const now = await p.page.evaluate(() => window.__ticks.length);
+        stable = now === ticks ? stable + 1 : 0;
+        ticks = now;
+      }
+      const { atReady, settled, frames } = await p.page.evaluate(() => {
+        const t = window.__ticks;
+        const first = t.find((x) => x.ready);
+        return { atReady: first && first.pixels, settled: t[t.length - 1].pixels, frames: t.map((x) => x.n + (x.ready ? 'r' : '')).join(',') };
+      });
+      assert(atReady, `${c.name}: no tick saw infersizer:ready (${frames})`);
+      assert(atReady === settled, `${c.name}: the frame at ready differs from the settled one (ticks ${frames})`);
+      seen.push(`${c.name}: ${frames}`);
+      assertClean(p.record, (u) => u.startsWith(server.url) || u === 'about:blank');
+    } finally {
+      await p.close();
+    }
+  }
+  return seen.join(' · ');
+});
