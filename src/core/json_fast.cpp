@@ -1,0 +1,265 @@
+// json_fast.cpp — json_fast::parse() (json_fast.hpp): recursive descent over the text, building nlohmann's DOM in
+// place. Each `take_*` returns false to give up; nothing here reports an error (the full path does).
+#include "json_fast.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+namespace infersizer::json_fast {
+namespace {
+
+using json = nlohmann::json;
+
+class Reader {
+public:
+    Reader(std::string_view text, size_t max_depth) : s_(text), max_depth_(max_depth) {}
+
+    bool document(json& out) {
+        // nlohmann skips a UTF-8 byte-order mark; leave that to it.
+        if (s_.size() >= 3 && s_.compare(0, 3, "\xEF\xBB\xBF") == 0) return false;
+        skip_space();
+        if (!value(out, 0)) return false;
+        skip_space();
+        return i_ == s_.size();
+    }
+
+private:
+    bool at_end() const { return i_ >= s_.size(); }
+    char peek() const { return s_[i_]; }
+
+    void skip_space() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
+    }
+
+    bool literal(std::string_view word) {
+        if (s_.compare(i_, word.size(), word) != 0) return false;
+        i_ += word.size();
+        return true;
+    }
+
+    bool value(json& out, size_t depth) {
+        if (at_end()) return false;
+        switch (peek()) {
+            case '{': return object(out, depth + 1);
+            case '[': return array(out, depth + 1);
+            case '"': {
+                std::string text;
+                if (!string(text)) return false;
+                out = std::move(text);
+                return true;
+            }
+            case 't': out = true; return literal("true");
+            case 'f': out = false; return literal("false");
+            case 'n': out = nullptr; return literal("null");
+            default: return number(out);
+        }
+    }
+
+    bool object(json& out, size_t depth) {
+        if (depth >= max_depth_) return false;
+        ++i_;  // '{'
+        out = json::object();
+        auto& members = out.get_ref<json::object_t&>();
+        skip_space();
+        if (!at_end() && peek() == '}') {
+            ++i_;
+            return true;
+        }
+        std::string key;
+        while (true) {
+            skip_space();
+            if (at_end() || peek() != '"' || !string(key)) return false;
+            skip_space();
+            if (at_end() || peek() != ':') return false;
+            ++i_;
+            skip_space();
+            auto slot = members.emplace(std::move(key), nullptr);
+            if (!slot.second) return false;  // a key given twice: the full path names it
+            if (!value(slot.first->second, depth)) return false;
+            skip_space();
+            if (at_end()) return false;
+            if (peek() == '}') {
+                ++i_;
+                return true;
+            }
+            if (peek() != ',') return false;
+            ++i_;
+        }
+    }
+
+    bool array(json& out, size_t depth) {
+        if (depth >= max_depth_) return false;
+        ++i_;  // '['
+        out = json::array();
+        auto& items = out.get_ref<json::array_t&>();
+        skip_space();
+        if (!at_end() && peek() == ']') {
+            ++i_;
+            return true;
+        }
+        while (true) {
+            skip_space();
+            items.emplace_back();
+            if (!value(items.back(), depth)) return false;
+            skip_space();
+            if (at_end()) return false;
+            if (peek() == ']') {
+                ++i_;
+                return true;
+            }
+            if (peek() != ',') return false;
+            ++i_;
+        }
+    }
+
+    // A string without \u escapes, its UTF-8 checked as nlohmann checks it (no overlong forms, no surrogates,
+    // nothing above U+10FFFF). Plain runs are appended whole.
+    bool string(std::string& out) {
+        out.clear();
+        ++i_;  // '"'
+        size_t run = i_;
+        while (i_ < s_.size()) {
+            const auto c = static_cast<unsigned char>(s_[i_]);
+            if (c == '"') {
+                out.append(s_, run, i_ - run);
+                ++i_;
+                return true;
+            }
+            if (c < 0x20) return false;
+            if (c == '\\') {
+                out.append(s_, run, i_ - run);
+                if (i_ + 1 >= s_.size()) return false;
+                const char escaped = escape(s_[i_ + 1]);
+                if (escaped == 0) return false;  // \u and anything unknown: the full path
+                out += escaped;
+                i_ += 2;
+                run = i_;
+                continue;
+            }
+            if (c < 0x80) {
+                ++i_;
+                continue;
+            }
+            const size_t n = utf8_length(i_);
+            if (n == 0) return false;
+            i_ += n;
+        }
+        return false;  // no closing quote
+    }
+
+    static char escape(char c) {
+        switch (c) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            default: return 0;
+        }
+    }
+
+    size_t utf8_length(size_t i) const {
+        const auto byte = [&](size_t k) { return static_cast<unsigned char>(s_[k]); };
+        const unsigned char c = byte(i);
+        size_t n = 0;
+        unsigned min_second = 0x80, max_second = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            if (c == 0xE0) min_second = 0xA0;  // overlong
+            if (c == 0xED) max_second = 0x9F;  // surrogates
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            if (c == 0xF0) min_second = 0x90;  // overlong
+            if (c == 0xF4) max_second = 0x8F;  // above U+10FFFF
+        } else {
+            return 0;
+        }
+        if (i + n > s_.size()) return 0;
+        if (byte(i + 1) < min_second || byte(i + 1) > max_second) return 0;
+        for (size_t k = 2; k < n; ++k)
+            if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+        return n;
+    }
+
+    bool digits() {
+        const size_t start = i_;
+        while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+        return i_ > start;
+    }
+
+    // JSON's number grammar; typed as nlohmann types it: an integer is unsigned unless it has a minus sign, a
+    // fraction or an exponent makes a double. Out of range (an integer beyond 64 bits, which nlohmann turns into a
+    // double; a double that overflows, which it refuses) is left to the full path.
+    bool number(json& out) {
+        const size_t start = i_;
+        const bool negative = !at_end() && peek() == '-';
+        if (negative) ++i_;
+        if (at_end()) return false;
+        if (peek() == '0') {
+            ++i_;
+        } else if (peek() >= '1' && peek() <= '9') {
+            digits();
+        } else {
+            return false;
+        }
+        bool integer = true;
+        if (!at_end() && peek() == '.') {
+            ++i_;
+            if (!digits()) return false;
+            integer = false;
+        }
+        if (!at_end() && (peek() == 'e' || peek() == 'E')) {
+            ++i_;
+            if (!at_end() && (peek() == '+' || peek() == '-')) ++i_;
+            if (!digits()) return false;
+            integer = false;
+        }
+        const char* first = s_.data() + start;
+        const char* last = s_.data() + i_;
+        if (integer) {
+            if (negative) {
+                std::int64_t v = 0;
+                const auto r = std::from_chars(first, last, v);
+                if (r.ec != std::errc() || r.ptr != last) return false;
+                out = static_cast<json::number_integer_t>(v);
+            } else {
+                std::uint64_t v = 0;
+                const auto r = std::from_chars(first, last, v);
+                if (r.ec != std::errc() || r.ptr != last) return false;
+                out = static_cast<json::number_unsigned_t>(v);
+            }
+            return true;
+        }
+        // strtod as nlohmann calls it, on a terminated copy of the token (the text goes on after it).
+        const std::string token(first, last);
+        char* end = nullptr;
+        const double v = std::strtod(token.c_str(), &end);
+        if (end != token.c_str() + token.size() || !std::isfinite(v)) return false;
+        out = v;
+        return true;
+    }
+
+    std::string_view s_;
+    size_t i_ = 0;
+    size_t max_depth_;
+};
+
+}  // namespace
+
+std::optional<nlohmann::json> parse(std::string_view text, size_t max_depth) {
+    json out;
+    Reader reader(text, max_depth);
+    if (!reader.document(out)) return std::nullopt;
+    return out;
+}
+
+}  // namespace infersizer::json_fast
