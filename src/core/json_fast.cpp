@@ -2,6 +2,8 @@
 // place. Each `take_*` returns false to give up; nothing here reports an error (the full path does).
 #include "json_fast.hpp"
 
+#include "value_text.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -61,16 +63,11 @@ private:
 
     bool object(json& out, size_t depth) {
         if (depth >= max_depth_) return false;
-        ++i_;  // '{'
         out = json::object();
         auto& members = out.get_ref<json::object_t&>();
-        skip_space();
-        if (!at_end() && peek() == '}') {
-            ++i_;
-            return true;
-        }
+        if (opens_empty('}')) return true;
         std::string key;
-        while (true) {
+        for (bool closed = false; !closed;) {
             skip_space();
             if (at_end() || peek() != '"' || !string(key)) return false;
             skip_space();
@@ -79,41 +76,41 @@ private:
             skip_space();
             auto slot = members.emplace(std::move(key), nullptr);
             if (!slot.second) return false;  // a key given twice: the full path names it
-            if (!value(slot.first->second, depth)) return false;
-            skip_space();
-            if (at_end()) return false;
-            if (peek() == '}') {
-                ++i_;
-                return true;
-            }
-            if (peek() != ',') return false;
-            ++i_;
+            if (!value(slot.first->second, depth) || !next_or_close('}', closed)) return false;
         }
+        return true;
     }
 
     bool array(json& out, size_t depth) {
         if (depth >= max_depth_) return false;
-        ++i_;  // '['
         out = json::array();
         auto& items = out.get_ref<json::array_t&>();
-        skip_space();
-        if (!at_end() && peek() == ']') {
-            ++i_;
-            return true;
-        }
-        while (true) {
+        if (opens_empty(']')) return true;
+        for (bool closed = false; !closed;) {
             skip_space();
             items.emplace_back();
-            if (!value(items.back(), depth)) return false;
-            skip_space();
-            if (at_end()) return false;
-            if (peek() == ']') {
-                ++i_;
-                return true;
-            }
-            if (peek() != ',') return false;
-            ++i_;
+            if (!value(items.back(), depth) || !next_or_close(']', closed)) return false;
         }
+        return true;
+    }
+
+    // Past the opening bracket; true (and past the closing one too) when the container is empty.
+    bool opens_empty(char close) {
+        ++i_;
+        skip_space();
+        if (at_end() || peek() != close) return false;
+        ++i_;
+        return true;
+    }
+
+    // After a member or an item: past a comma (another follows) or the closing bracket (`closed`); false otherwise.
+    bool next_or_close(char close, bool& closed) {
+        skip_space();
+        if (at_end()) return false;
+        closed = peek() == close;
+        if (!closed && peek() != ',') return false;
+        ++i_;
+        return true;
     }
 
     // A string without \u escapes, its UTF-8 checked as nlohmann checks it (no overlong forms, no surrogates,
@@ -144,7 +141,7 @@ private:
                 ++i_;
                 continue;
             }
-            const size_t n = utf8_length(i_);
+            const size_t n = utf8_sequence_length(s_, i_);
             if (n == 0) return false;
             i_ += n;
         }
@@ -163,31 +160,6 @@ private:
             case 't': return '\t';
             default: return 0;
         }
-    }
-
-    size_t utf8_length(size_t i) const {
-        const auto byte = [&](size_t k) { return static_cast<unsigned char>(s_[k]); };
-        const unsigned char c = byte(i);
-        size_t n = 0;
-        unsigned min_second = 0x80, max_second = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            n = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 3;
-            if (c == 0xE0) min_second = 0xA0;  // overlong
-            if (c == 0xED) max_second = 0x9F;  // surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 4;
-            if (c == 0xF0) min_second = 0x90;  // overlong
-            if (c == 0xF4) max_second = 0x8F;  // above U+10FFFF
-        } else {
-            return 0;
-        }
-        if (i + n > s_.size()) return 0;
-        if (byte(i + 1) < min_second || byte(i + 1) > max_second) return 0;
-        for (size_t k = 2; k < n; ++k)
-            if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-        return n;
     }
 
     bool digits() {

@@ -1,4 +1,4 @@
-// value_text.cpp — one_line(), quoted_value(), is_utf8(), parse_decimal() (value_text.hpp).
+// value_text.cpp — one_line(), quoted_value(), is_utf8(), utf8_sequence_length(), parse_decimal() (value_text.hpp).
 #include "value_text.hpp"
 
 #include <algorithm>
@@ -9,39 +9,13 @@
 namespace infersizer {
 namespace {
 
-// The length of the well-formed UTF-8 sequence at s[i], 0 when the bytes there are not one.
-size_t utf8_length(std::string_view s, size_t i) {
-    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = byte(i);
-    if (c < 0x80) return 1;
-    size_t n = 0;
-    unsigned min_second = 0x80, max_second = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0) min_second = 0xA0;  // overlong
-        if (c == 0xED) max_second = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0) min_second = 0x90;
-        if (c == 0xF4) max_second = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + n > s.size()) return 0;
-    if (byte(i + 1) < min_second || byte(i + 1) > max_second) return 0;
-    for (size_t k = 2; k < n; ++k)
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-    return n;
-}
-
 // The characters of `s` as shown, one piece per character, at most `limit` of them.
 std::vector<std::string> pieces(std::string_view s, size_t limit) {
     static const char* kHex = "0123456789abcdef";
     std::vector<std::string> out;
     for (size_t i = 0; i < s.size() && out.size() < limit;) {
         const unsigned char c = static_cast<unsigned char>(s[i]);
-        const size_t n = utf8_length(s, i);
+        const size_t n = utf8_sequence_length(s, i);
         if (n == 0) {
             out.emplace_back("\xEF\xBF\xBD");  // U+FFFD
             ++i;
@@ -75,6 +49,31 @@ std::string cut(const std::vector<std::string>& chars, size_t max_chars) {
 
 }  // namespace
 
+size_t utf8_sequence_length(std::string_view s, size_t i) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80) return 1;
+    size_t n = 0;
+    unsigned min_second = 0x80, max_second = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0) min_second = 0xA0;  // overlong
+        if (c == 0xED) max_second = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0) min_second = 0x90;
+        if (c == 0xF4) max_second = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + n > s.size()) return 0;
+    if (byte(i + 1) < min_second || byte(i + 1) > max_second) return 0;
+    for (size_t k = 2; k < n; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    return n;
+}
+
 std::string one_line(std::string_view s, size_t max_chars) {
     // Most texts are short printable ASCII (every key in a path): shown as they are, without a piece per character.
     if (s.size() <= max_chars &&
@@ -96,7 +95,7 @@ std::string quoted_value(std::string_view s, size_t max_chars) {
 
 bool is_utf8(std::string_view s) {
     for (size_t i = 0; i < s.size();) {
-        const size_t n = utf8_length(s, i);
+        const size_t n = utf8_sequence_length(s, i);
         if (n == 0) return false;
         i += n;
     }

@@ -20,6 +20,9 @@ std::string one_line(std::string_view s, size_t max_chars = static_cast<size_t>(
 std::string quoted_value(std::string_view s, size_t max_chars = kShownChars);
 // True when `s` is well-formed UTF-8.
 bool is_utf8(std::string_view s);
+// The length of the well-formed UTF-8 sequence at s[i] (1 for ASCII), 0 when the bytes there are not one: no overlong
+// forms, no surrogates, nothing above U+10FFFF — what nlohmann's lexer accepts too (json_fast.cpp relies on that).
+size_t utf8_sequence_length(std::string_view s, size_t i);
 // A number typed as text (a CLI flag, a URL parameter): the whole text one finite decimal number as JSON writes
 // it ("16", "-4", "0.5", "1e3"), or false. Unlike strtod, no hex ("0x10"), "inf", "nan", spaces or a leading "+".
 bool parse_decimal(std::string_view s, double* out);
