@@ -47,6 +47,39 @@ test('the offline file packs the served page\'s module, script and catalog, and 
 });
 
 // docs/size.md: the build fails when over (scripts/check_budgets.mjs); the same figures, printed here.
+// The wasm's code section, read from its section headers (id byte, LEB128 size).
+function codeSection(wasm) {
+  const leb = (at) => {
+    let value = 0, shift = 0, b;
+    do { b = wasm[at.i++]; value += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
+    return value;
+  };
+  const at = { i: 8 };  // after the magic and the version
+  while (at.i < wasm.length) {
+    const id = wasm[at.i++];
+    const size = leb(at);
+    if (id === 10) return wasm.subarray(at.i, at.i + size);
+    at.i += size;
+  }
+  return new Uint8Array();
+}
+
+// Bulk memory (-mbulk-memory, CMakeLists.txt): memcpy and memset compile to memory.copy (0xFC 0x0A 0 0) and
+// memory.fill (0xFC 0x0B 0), not calls to the -Oz libc's byte-at-a-time loops (docs/performance.md). Without the flag
+// the page's code holds none of them (a 4-byte pattern by chance: well under one in 1.4 MB).
+test('the page\'s wasm copies and fills memory with bulk-memory instructions', () => {
+  const code = codeSection(readFileSync(join(DIST, 'infersizer.wasm')));
+  let copies = 0, fills = 0;
+  for (let i = 0; i + 3 < code.length; i++) {
+    if (code[i] !== 0xfc) continue;
+    if (code[i + 1] === 0x0a && code[i + 2] === 0 && code[i + 3] === 0) copies++;
+    if (code[i + 1] === 0x0b && code[i + 2] === 0) fills++;
+  }
+  assert(code.length > 100000, `no code section found (${code.length} bytes)`);
+  assert(copies >= 50 && fills >= 20, `memory.copy ${copies}, memory.fill ${fills} in ${code.length} bytes of code`);
+  return `memory.copy ${copies}, memory.fill ${fills}`;
+});
+
 test('size budgets: start-up files ≤ 750 KB gzip, offline file ≤ 1.5 MB', () => {
   const report = measureBudgets(DIST);
   for (const line of report.lines) console.log('     ' + line);

@@ -4,7 +4,7 @@
 // (window.infersizer._debug.missingGlyphs lists what the atlas cannot draw right now).
 import { readFileSync } from 'node:fs';
 import { test, assert, assertClean, openPage, waitReady, screenshot, OFFLINE_URL, OFFLINE_HTML } from './lib/harness.mjs';
-import { ggufFixture } from './lib/gguf_fixture.mjs';
+import { ggufFixture, dropGgufOnCanvas } from './lib/gguf_fixture.mjs';
 
 // 房 and 旧 are in no page string, core sentence or catalog entry, so the small cut lacks them.
 const NAME = '机房旧服务器（双路至强）';
@@ -117,25 +117,10 @@ test('glyphs: a dropped model file with a Chinese name loads the common-CJK font
   const p = await openPage(browser, server.url, { locale: 'zh-CN' });
   try {
     await waitReady(p.page);
-    const out = await p.page.evaluate(async ({ header, dataOffset, dataBytes, name }) => {
-      const api = window.infersizer;
-      const before = api._debug.missingGlyphs();
-      const head = Uint8Array.from(atob(header), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([head, new Uint8Array(dataOffset - head.length), new Uint8Array(dataBytes)], name));
-      const canvas = document.getElementById('canvas');
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-      }
-      const t0 = performance.now();
-      let summary = {};
-      while (!summary.format && performance.now() - t0 < 5000) {
-        await new Promise((r) => setTimeout(r, 50));
-        summary = api._debug.modelFileSummary();
-      }
-      return { before, format: summary.format, files: summary.files,
-               scenarioNames: JSON.stringify(api.getScenario()).includes('机房') };
-    }, { header: f.header.toString('base64'), dataOffset: f.dataOffset, dataBytes: f.dataBytes, name: FILE });
+    const before = await p.page.evaluate(() => window.infersizer._debug.missingGlyphs());
+    const summary = await dropGgufOnCanvas(p.page, f, FILE);
+    const out = { before, format: summary.format, files: summary.files,
+      scenarioNames: await p.page.evaluate(() => JSON.stringify(window.infersizer.getScenario()).includes('机房')) };
     out.missing = await missingAfterSettling(p.page);
     assert(out.before === '', `missing glyphs before the drop: ${out.before}`);
     assert(out.format === 'gguf' && JSON.stringify(out.files) === JSON.stringify([FILE]) && !out.scenarioNames,

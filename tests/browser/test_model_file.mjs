@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gguf as hfGguf, GGMLQuantizationType } from '@huggingface/gguf';
 import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mjs';
-import { ggufFixture } from './lib/gguf_fixture.mjs';
+import { ggufFixture, dropGgufOnCanvas } from './lib/gguf_fixture.mjs';
 
 const ggufFile = () => ggufFixture();
 
@@ -18,31 +18,18 @@ test('model file: a dropped multi-MB GGUF is summarised from its header only, an
   const p = await openPage(browser, server.url + '?lang=en');
   try {
     await waitReady(p.page);
-    const out = await p.page.evaluate(async ({ header, dataOffset, dataBytes }) => {
+    const { before, weightsBefore } = await p.page.evaluate(() => ({
+      before: window.infersizer._debug.modelFileBytesRead(),
+      weightsBefore: window.infersizer.getResult('en').memory.weights_gib }));
+    const summary = await dropGgufOnCanvas(p.page, f, 'browser-llama.Q4_K_M.gguf');
+    const out = await p.page.evaluate(({ summary, before, weightsBefore }) => {
       const api = window.infersizer;
-      const head = Uint8Array.from(atob(header), (c) => c.charCodeAt(0));
-      const file = new File([head, new Uint8Array(dataOffset - head.length), new Uint8Array(dataBytes)],
-        'browser-llama.Q4_K_M.gguf');
-      const before = api._debug.modelFileBytesRead();
-      const weightsBefore = api.getResult('en').memory.weights_gib;
-      const dt = new DataTransfer();
-      dt.items.add(file);
-      const canvas = document.getElementById('canvas');
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-      }
-      const t0 = performance.now();
-      let summary = {};
-      while (!summary.format && performance.now() - t0 < 5000) {
-        await new Promise((r) => setTimeout(r, 50));
-        summary = api._debug.modelFileSummary();
-      }
       const read = api._debug.modelFileBytesRead() - before;
       const tensors = api._debug.modelFileTensors();
       const used = api.useModelFile();
       const r = api.getResult('en');
       return { summary, read, tensors, used, weightsBefore, weights: r.memory.weights_gib, model: r.model };
-    }, { header: f.header.toString('base64'), dataOffset: f.dataOffset, dataBytes: f.dataBytes });
+    }, { summary, before, weightsBefore });
 
     assert(out.summary.format === 'gguf', `no summary: ${JSON.stringify(out.summary)}`);
     assert(out.summary.tensor_bytes === f.tensorBytes, `tensor_bytes ${out.summary.tensor_bytes}, the fixture's ${f.tensorBytes}`);

@@ -50,3 +50,25 @@ export function ggufFixture({ name = 'Browser Llama', blocks = 2, hidden = 512, 
   const dataOffset = Math.ceil(header.length / 32) * 32;
   return { header, dataOffset, dataBytes: offset, expected, tensorBytes: expected.reduce((a, x) => a + x.bytes, 0) };
 }
+
+// Drops the fixture on the page's canvas as a file called `name` (header, zeros to the data offset, zero tensor data;
+// built in the page, so nothing large crosses the protocol) and waits up to 5 s for the model files panel to
+// summarise it. Returns that summary ({} when none came).
+export async function dropGgufOnCanvas(page, fixture, name) {
+  return page.evaluate(async ({ header, dataOffset, dataBytes, name }) => {
+    const head = Uint8Array.from(atob(header), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([head, new Uint8Array(dataOffset - head.length), new Uint8Array(dataBytes)], name));
+    const canvas = document.getElementById('canvas');
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+    const t0 = performance.now();
+    let summary = {};
+    while (!summary.format && performance.now() - t0 < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      summary = window.infersizer._debug.modelFileSummary();
+    }
+    return summary;
+  }, { header: fixture.header.toString('base64'), dataOffset: fixture.dataOffset, dataBytes: fixture.dataBytes, name });
+}
