@@ -7,7 +7,8 @@
 // page owns its WebGL2 context and draws nothing else, and in WebGL every glGetIntegerv / glIsEnabled is a
 // synchronous getParameter / isEnabled call into the browser, ~20 per frame. Instead the frame ends by switching
 // the scissor test off, so the page's glClear (main.cpp draw_frame) covers the whole canvas again. And
-// ImGui_ImplOpenGL3_DestroyDeviceObjects forgets the buffer sizes, so the objects can be recreated (context loss).
+// ImGui_ImplOpenGL3_DestroyDeviceObjects forgets the buffer sizes, so the objects can be recreated (context loss). The
+// font texture is one channel (GL_R8, ImGui's Alpha8 atlas) and the fragment shaders take the glyph coverage from it.
 //
 // dear imgui: Renderer Backend for modern OpenGL with shaders / programmatic pipeline
 // - Desktop GL: 2.x 3.x 4.x
@@ -478,7 +479,9 @@ bool ImGui_ImplOpenGL3_CreateFontsTexture()
     // Build texture atlas
     unsigned char* pixels;
     int width, height;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);   // Load as RGBA 32-bit (75% of the memory is wasted, but default font is so small) because it is more likely to be compatible with user's existing shaders. If your ImTextureId represent a higher-level concept than just a GL texture id, consider calling GetTexDataAsAlpha8() instead to save on GPU memory.
+    // InferSizer: one byte per texel. The atlas holds ~770 CJK glyphs; ImGui's RGBA32 copy of it (white + alpha) cost a
+    // conversion pass and a 4x larger upload in the page's start-up. The fragment shaders read the coverage from .r.
+    io.Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
 
     // Upload texture to graphics system
     GLint last_texture;
@@ -490,7 +493,16 @@ bool ImGui_ImplOpenGL3_CreateFontsTexture()
 #ifdef GL_UNPACK_ROW_LENGTH // Not on WebGL/ES
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
 #endif
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    // InferSizer: WebGL2 (the page asks for nothing less) has one-channel textures; ImGui picks the ES2 headers for
+    // Emscripten, which lack their names (values from GLES3/gl3.h).
+#ifndef GL_R8
+    constexpr GLint GL_R8 = 0x8229;
+#endif
+#ifndef GL_RED
+    constexpr GLenum GL_RED = 0x1903;
+#endif
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // InferSizer: rows of one-byte texels need not be 4-aligned
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);  // InferSizer: alpha only
 
     // Store our identifier
     io.Fonts->SetTexID((ImTextureID)(intptr_t)bd->FontTexture);
@@ -634,7 +646,7 @@ bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
         "varying vec4 Frag_Color;\n"
         "void main()\n"
         "{\n"
-        "    gl_FragColor = Frag_Color * texture2D(Texture, Frag_UV.st);\n"
+        "    gl_FragColor = vec4(Frag_Color.rgb, Frag_Color.a * texture2D(Texture, Frag_UV.st).r);\n"
         "}\n";
 
     const GLchar* fragment_shader_glsl_130 =
@@ -644,7 +656,7 @@ bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
         "out vec4 Out_Color;\n"
         "void main()\n"
         "{\n"
-        "    Out_Color = Frag_Color * texture(Texture, Frag_UV.st);\n"
+        "    Out_Color = vec4(Frag_Color.rgb, Frag_Color.a * texture(Texture, Frag_UV.st).r);\n"
         "}\n";
 
     const GLchar* fragment_shader_glsl_300_es =
@@ -655,7 +667,7 @@ bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
         "layout (location = 0) out vec4 Out_Color;\n"
         "void main()\n"
         "{\n"
-        "    Out_Color = Frag_Color * texture(Texture, Frag_UV.st);\n"
+        "    Out_Color = vec4(Frag_Color.rgb, Frag_Color.a * texture(Texture, Frag_UV.st).r);\n"
         "}\n";
 
     const GLchar* fragment_shader_glsl_410_core =
@@ -665,7 +677,7 @@ bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
         "layout (location = 0) out vec4 Out_Color;\n"
         "void main()\n"
         "{\n"
-        "    Out_Color = Frag_Color * texture(Texture, Frag_UV.st);\n"
+        "    Out_Color = vec4(Frag_Color.rgb, Frag_Color.a * texture(Texture, Frag_UV.st).r);\n"
         "}\n";
 
     // Select shaders matching our GLSL versions
