@@ -46,18 +46,19 @@ test('the offline file packs the served page\'s module, script and catalog, and 
   return `wasm ${wasm.length} B packed; common-CJK font ${font ? 'carried' : 'not carried'}`;
 });
 
-// docs/size.md: the build fails when over (scripts/check_budgets.mjs); the same figures, printed here.
+// An unsigned LEB128 number of `bytes` at `at.i`, which it moves past.
+function leb128(bytes, at) {
+  let value = 0, shift = 0, b;
+  do { b = bytes[at.i++]; value += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
+  return value;
+}
+
 // The wasm's code section, read from its section headers (id byte, LEB128 size).
 function codeSection(wasm) {
-  const leb = (at) => {
-    let value = 0, shift = 0, b;
-    do { b = wasm[at.i++]; value += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
-    return value;
-  };
   const at = { i: 8 };  // after the magic and the version
   while (at.i < wasm.length) {
     const id = wasm[at.i++];
-    const size = leb(at);
+    const size = leb128(wasm, at);
     if (id === 10) return wasm.subarray(at.i, at.i + size);
     at.i += size;
   }
@@ -87,15 +88,10 @@ test('the page\'s wasm copies and fills memory with bulk-memory instructions', (
 test('the page\'s wasm has its one-line functions inlined (few 7–11-byte bodies left)', () => {
   const code = codeSection(readFileSync(join(DIST, 'infersizer.wasm')));
   const at = { i: 0 };
-  const leb = () => {
-    let value = 0, shift = 0, b;
-    do { b = code[at.i++]; value += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
-    return value;
-  };
-  const count = leb();
+  const count = leb128(code, at);
   let small = 0;
   for (let k = 0; k < count; k++) {
-    const size = leb();
+    const size = leb128(code, at);
     if (size >= 7 && size <= 11) small++;
     at.i += size;
   }
@@ -104,6 +100,7 @@ test('the page\'s wasm has its one-line functions inlined (few 7–11-byte bodie
   return `${small} bodies of 7–11 bytes among ${count} functions`;
 });
 
+// docs/size.md: the build fails when over (scripts/check_budgets.mjs); the same figures, printed here.
 test('size budgets: start-up files ≤ 750 KB gzip, offline file ≤ 1.5 MB', () => {
   const report = measureBudgets(DIST);
   for (const line of report.lines) console.log('     ' + line);

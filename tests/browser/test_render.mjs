@@ -1,7 +1,7 @@
 // test_render.mjs — the hosted page (dist/ over http on 127.0.0.1): it starts within 10 s, really draws,
 // stays on 127.0.0.1, logs no errors, picks its language, and keeps the canvas sharp at any
 // devicePixelRatio and window size.
-import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
+import { decodePng, imageStats, inkShare, looksDrawn } from './lib/png.mjs';
 import { serveFolder } from './lib/server.mjs';
 import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, READY_TIMEOUT_MS, ARTIFACTS, DIST } from './lib/harness.mjs';
 
@@ -93,24 +93,8 @@ test('http: at devicePixelRatio 2 the backing store is CSS size × 2 and stays d
 // The font atlas is one channel (imgui_impl_opengl3_page.cpp: GL_R8, the shader takes the coverage from .r). Text
 // drawn from it must look like text: inside the box where a figure was drawn, the pixels far from the background
 // ("ink") cover a text-like share. A shader that read a channel the texture lacks draws each glyph as a solid box
-// (.a of an R8 texture is 1: nearly all ink); a texture that failed to upload draws nothing (no ink).
-function inkShare({ width, height, rgba }) {
-  const n = width * height;
-  const counts = new Map();
-  for (let i = 0; i < n; i++) {
-    const key = (rgba[i * 4] << 16) | (rgba[i * 4 + 1] << 8) | rgba[i * 4 + 2];
-    counts.set(key, (counts.get(key) || 0) + 1);
-  }
-  const bg = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  const distance = (i) => Math.abs(rgba[i * 4] - (bg >> 16)) + Math.abs(rgba[i * 4 + 1] - ((bg >> 8) & 255)) +
-                          Math.abs(rgba[i * 4 + 2] - (bg & 255));
-  let far = 0;
-  for (let i = 0; i < n; i++) far = Math.max(far, distance(i));
-  let ink = 0;
-  for (let i = 0; i < n; i++) if (distance(i) > far / 2) ink++;
-  return ink / n;
-}
-
+// (.a of an R8 texture is 1: nearly all ink); a texture that failed to upload draws nothing (no ink). lib/png.mjs
+// measures the share.
 test('http: figures are drawn as glyphs from the one-channel font atlas, at devicePixelRatio 1 and 3', async ({ browser, server }) => {
   const seen = [];
   for (const dpr of [1, 3]) {
