@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -220,22 +221,38 @@ struct Replica {
     int64_t replicas_fast = 0;
 };
 
-std::unique_ptr<Replica> size_replica(const Context& base, const Hardware& hw, ReplicaLayout layout,
-                                      const MemoryBatch& memory, Precision precision) {
+// A layout's replica, not yet sized.
+std::unique_ptr<Replica> replica_of(const Context& base, const Hardware& hw, ReplicaLayout layout, const MemoryBatch& memory) {
     auto r = std::make_unique<Replica>();
     r->layout = layout;
     r->memory = memory;
     const int64_t conc = std::max<int64_t>(1, base.scenario.concurrency);
     r->ctx = context_on(base, hw, layout.tp, conc, base.scenario.context_tokens);
     r->sizer = std::make_unique<ReplicaSizer>(r->ctx, layout.tp, r->memory.kv);
-    // The simulation admits requests against the KV they really hold (paged engines: the typical request's
-    // tokens; slot engines: a whole context per slot), so memory limits the users through it: requests beyond
-    // what the KV holds wait, and their TTFT shows it.
-    const bool confirm = precision == Precision::simulate;
-    r->replicas_slow = r->sizer->min_replicas(End::slow, conc, confirm);
-    r->replicas_fast = r->sizer->min_replicas(End::fast, conc, confirm);
-    if (r->replicas_slow > 0 && (r->replicas_fast == 0 || r->replicas_fast > r->replicas_slow)) r->replicas_fast = r->replicas_slow;
     return r;
+}
+
+// Its fewest replicas at each end. The simulation admits requests against the KV they really hold (paged
+// engines: the typical request's tokens; slot engines: a whole context per slot), so memory limits the users
+// through it: requests beyond what the KV holds wait, and their TTFT shows it.
+void size(Replica& r, Precision precision) {
+    const int64_t conc = std::max<int64_t>(1, r.ctx.scenario.concurrency);
+    const bool confirm = precision == Precision::simulate;
+    r.replicas_slow = r.sizer->min_replicas(End::slow, conc, confirm);
+    r.replicas_fast = r.sizer->min_replicas(End::fast, conc, confirm);
+    if (r.replicas_slow > 0 && (r.replicas_fast == 0 || r.replicas_fast > r.replicas_slow)) r.replicas_fast = r.replicas_slow;
+}
+
+std::unique_ptr<Replica> size_replica(const Context& base, const Hardware& hw, ReplicaLayout layout,
+                                      const MemoryBatch& memory, Precision precision) {
+    auto r = replica_of(base, hw, layout, memory);
+    size(*r, precision);
+    return r;
+}
+
+// Cards of a sized replica's layout at the slow end; the largest count when even one user per replica misses.
+int64_t slow_cards(const Replica& r) {
+    return r.replicas_slow > 0 ? r.replicas_slow * r.layout.cards() : std::numeric_limits<int64_t>::max();
 }
 
 const ReplicaPoint& point_at(Replica& r, int64_t users, End end, Precision precision, ReplicaPoint& scratch) {
@@ -372,6 +389,35 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
                 replica = std::move(bigger);
                 break;
             }
+        }
+    }
+    // A larger TP group that serves everyone on fewer cards at the slow end wins: where the per-user speed
+    // target sits near what one group gives a stream, each card of a larger group reads a smaller share of the
+    // weights per step, and its KV room grows by more than its share, so the group serves more than its share
+    // of users (unless its all-reduces over PCIe cost more). To win, a group of g cards must meet the targets
+    // with R = ⌊(cards so far − 1) / g⌋ replicas: that one point is checked first, at the row's precision, and only
+    // a group that passes is sized. Ties keep the smaller group.
+    if (replica->replicas_slow > 1 && !replica->layout.layer_split && replica->layout.pp == 1) {
+        const int64_t before = slow_cards(*replica);
+        const int was = replica->layout.tp;
+        const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
+        for (size_t i = chosen + 1; i < layouts.size() && layouts[i].pp == 1; ++i) {
+            if (layouts[i].tp <= replica->layout.tp) continue;
+            const int64_t R = (slow_cards(*replica) - 1) / layouts[i].cards();
+            if (R < 1) break;  // larger groups only get fewer replicas
+            auto bigger = replica_of(ctx, hw, layouts[i], memory_for(layouts[i]));
+            const int64_t users = (conc + R - 1) / R;
+            ReplicaPoint scratch;
+            if (!point_at(*bigger, users, End::slow, precision, scratch).meets()) continue;
+            size(*bigger, precision);
+            if (slow_cards(*bigger) < slow_cards(*replica)) replica = std::move(bigger);
+        }
+        if (replica->layout.tp != was) {
+            const std::string tp = std::to_string(replica->layout.tp), cards = std::to_string(slow_cards(*replica));
+            notes.add("TP " + tp + " 用更少的卡服务全部用户（慢端 " + cards + " 张，TP " + std::to_string(was) + " 需要 " +
+                          std::to_string(before) + " 张）",
+                      "TP " + tp + " serves everyone on fewer cards (" + cards + " at the slow end; TP " + std::to_string(was) +
+                          " needs " + std::to_string(before) + ")");
         }
     }
     Replica& r = *replica;

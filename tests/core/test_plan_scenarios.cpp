@@ -195,3 +195,38 @@ TEST(PlanScenarios, BindingNamesPrefillDemandOrKvInNumbers) {
     ASSERT_TRUE(k.meets_targets) << k.note;
     EXPECT_NE(k.binding.en.find("the KV cache holds about"), std::string::npos) << k.binding.en;
 }
+
+// A larger TP group wins when it serves everyone on fewer cards. The 70B chat on A100 PCIe 80GB: TP 2 reads
+// 33.5 GB per card per step at 1.94 TB/s × η 0.65 (27 ms of the 50 ms a 20 tok/s user allows) and leaves the
+// decoders so little time that a replica holds 6 users: 34 replicas, 68 cards at the slow end. TP 4 halves the
+// weights' read per card (13 ms plus its all-reduces over PCIe), 15 users per replica: 14 replicas, 56 cards.
+TEST(PlanScenarios, LargerTpGroupWinsWhenItNeedsFewerCards) {
+    const PlanRow r = plan_on(chat_70b(), "nvidia-a100-pcie-80gb");
+    ASSERT_TRUE(r.meets_targets) << r.note;
+    EXPECT_EQ(r.tp, 4);
+    EXPECT_LE(r.cards.hi, 56);
+    EXPECT_LE(r.cards.hi, 2 * r.cards.lo);
+    const std::string hi = std::to_string(int(r.cards.hi));
+    EXPECT_NE(r.note_text.en.find("TP 4 serves everyone on fewer cards (" + hi + " at the slow end; TP 2 needs 68)"),
+              std::string::npos) << r.note_text.en;
+    EXPECT_NE(r.note_text.zh.find("TP 4 用更少的卡服务全部用户（慢端 " + hi + " 张，TP 2 需要 68 张）"), std::string::npos)
+        << r.note_text.zh;
+
+    // A MoE whose bf16 weights (61 GB) leave one H100 room for ~26 sequences: TP 2 has 2 × 80 − 61 GB of KV for
+    // every pair of cards, so two replicas of TP 2 hold all 500 users where TP 1 needed 19 cards.
+    Scenario moe;
+    moe.model_id = "Qwen3-30B-A3B", moe.weights = "bf16", moe.engine = "sglang", moe.hardware_id = "nvidia-h100-sxm-80gb";
+    moe.count.reset();
+    moe.prompt_tokens = 2000, moe.output_tokens = 1000, moe.concurrency = 500;
+    const PlanRow m = plan_on(moe, "nvidia-h100-sxm-80gb");
+    ASSERT_TRUE(m.meets_targets) << m.note;
+    EXPECT_EQ(m.tp, 2);
+    EXPECT_LE(m.cards.hi, 6);
+    EXPECT_NE(m.note_text.en.find("; TP 1 needs 19)"), std::string::npos) << m.note_text.en;
+
+    // Where the larger group does not help, the smallest that holds the model stays: 70B chat on H100 SXM (TP 4
+    // also needs 8 cards at the slow end; a tie keeps TP 2).
+    const PlanRow h = plan_on(chat_70b(), "nvidia-h100-sxm-80gb");
+    EXPECT_EQ(h.tp, 2);
+    EXPECT_EQ(h.note_text.en.find("serves everyone on fewer cards"), std::string::npos) << h.note_text.en;
+}
