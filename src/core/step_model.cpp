@@ -130,6 +130,10 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.
     matmul_params_ = std::max(0.0, p.active - p.embedding + (p.lm_head > 0 ? 0.0 : p.embedding));
     if (matmul_params_ <= 0) matmul_params_ = std::max(0.0, p.active);
+    // Engines compute logits only where a token is sampled — one row per sequence in the step, the last of its
+    // chunk (vLLM's logits_indices = query_start_loc[1:] − 1; llama.cpp's batch.logits; TensorRT-LLM without
+    // gather_context_logits; SGLang's LogitsProcessor): the head's matmul runs per sequence, not per prompt token.
+    head_params_ = std::clamp(p.lm_head > 0 ? p.lm_head : p.embedding, 0.0, matmul_params_);
     if (m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts) {
         expert_share_ = static_cast<double>(m.experts_per_tok) / static_cast<double>(m.n_experts);
         log_expert_missed_ = std::log1p(-expert_share_);
@@ -178,6 +182,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
         c.s_per_weight_byte = 1.0 / (weight_split_ * c.rate_bps);
         c.s_per_kv_byte = 1.0 / (kv_split_ * c.rate_bps);
         c.matmul_s_per_token = c.peak_flops > 0 ? 2.0 * matmul_params_ / (weight_split_ * c.peak_flops) : 0.0;
+        c.head_s_per_row = c.peak_flops > 0 ? 2.0 * head_params_ / (weight_split_ * c.peak_flops) : 0.0;
         c.attention_s_per_flop = c.attention_flops > 0 ? 1.0 / (weight_split_ * c.attention_flops) : 0.0;
         return c;
     };
@@ -250,7 +255,9 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
     const double eff = mix.prefill_tokens > 0 ? mfu_at(c, per_forward) : c.batch_eff;
     if (c.peak_flops > 0) {
         const double per_eff = 1.0 / eff;
-        s.matmul_s = c.matmul_s_per_token * tokens * per_eff;
+        // Every token runs the body's matmuls; the head runs once per sequence (decodes and prompt chunks).
+        const double head_rows = std::min(tokens, seqs);
+        s.matmul_s = ((c.matmul_s_per_token - c.head_s_per_row) * tokens + c.head_s_per_row * head_rows) * per_eff;
         const double flops = attention_flops(mix.decode_seqs, mix.decode_positions) +
                              attention_flops(mix.prefill_tokens, mix.prefill_positions);
         s.attention_s = flops * c.attention_s_per_flop * per_eff;
@@ -281,7 +288,7 @@ std::string StepModel::make_fingerprint() const {
         for (double v : {c->rate_bps, c->t0_s, c->t_seq_s, c->peak_flops, c->attention_flops, c->batch_eff, c->mfu_short,
                          c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s})
             add(v);
-    for (double v : {double(tp_), tensor_ ? 1.0 : 0.0, weight_split_, kv_split_, matmul_params_, expert_share_,
+    for (double v : {double(tp_), tensor_ ? 1.0 : 0.0, weight_split_, kv_split_, matmul_params_, head_params_, expert_share_,
                      kv_global_per_token_, kv_sliding_per_token_, window_, attention_global_per_pos_,
                      attention_sliding_per_pos_, forward_tokens_, link_bps_, hidden_, n_layers_})
         add(v);

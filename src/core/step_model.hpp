@@ -89,6 +89,7 @@ private:
         // Derived once (parts() runs hundreds of thousands of times per result): seconds per weight byte and per KV
         // byte read by the replica, and per matmul token and attention FLOP at an efficiency of 1.
         double s_per_weight_byte = 0, s_per_kv_byte = 0, matmul_s_per_token = 0, attention_s_per_flop = 0;
+        double head_s_per_row = 0;  // the output head's matmul per row that samples (part of matmul_s_per_token)
     };
 
     const Coefficients& at(End end) const { return end == End::fast ? fast_ : slow_; }
@@ -108,6 +109,7 @@ private:
     double weight_split_ = 1;      // cards reading their share of the weights at once
     double kv_split_ = 1;          // cards sharing the KV heads
     double matmul_params_ = 0;     // active parameters in matmuls per token
+    double head_params_ = 0;       // of those, the output head's (vocab × hidden): only rows that sample run it
     double expert_share_ = 0;      // k / E for MoE (0: dense)
     double log_expert_missed_ = 0; // ln(1 − k/E): an expert a token skips
     double kv_global_per_token_ = 0;   // KV bytes per token of the full-attention layers

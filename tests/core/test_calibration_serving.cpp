@@ -411,7 +411,7 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
     EXPECT_GE(cov[Kind::ttft].inside, 5) << "TTFT under load";
     EXPECT_GE(cov[Kind::tpot].inside, 10) << "time per output token under load";
-    EXPECT_GE(cov[Kind::throughput].inside, 5) << "server throughput";
+    EXPECT_GE(cov[Kind::throughput].inside, 6) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
     EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";

@@ -30,7 +30,8 @@ bool holds(const Context& base, int tp, int replicas, int64_t n, int64_t L, bool
     const PerformanceResult p = estimate_speed(c, tp * replicas, tp, kv);
     const Targets& t = base.scenario.targets;
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
-    const double ttft = optimistic ? p.ttft_s.lo : p.ttft_s.hi;
+    // The judge's statistic (docs/estimation.md §6): the 90th-percentile first token.
+    const double ttft = optimistic ? p.ttft_p90_s.lo : p.ttft_p90_s.hi;
     return tps >= t.tps_per_user && ttft <= t.ttft_s;
 }
 

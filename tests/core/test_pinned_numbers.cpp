@@ -5,6 +5,7 @@
 // on the wrong end of an interval or a figure without its explanation each break one of these.
 #include "support.hpp"
 
+#include "hardware_peaks.hpp"
 #include "judge.hpp"
 #include "memory.hpp"
 #include "result_json.hpp"
@@ -150,6 +151,33 @@ TEST(PinnedNumbers, GgufOnASlowerCardIsBoundByItsOwnBandwidth) {
     const StepModel sm(ctx, 1);
     expect_close(sm.parts(one_decode(0), End::fast).weights_s, w.active_bytes.lo / (bw * eta.hi), 2e-3, "fast end");
     expect_close(sm.parts(one_decode(0), End::slow).weights_s, w.active_bytes.hi / (bw * eta.lo), 2e-3, "slow end");
+}
+
+TEST(PinnedNumbers, APromptRunsTheOutputHeadOncePerSequence) {
+    // Engines compute logits only where a token is sampled (vLLM's logits_indices = query_start_loc[1:] − 1): a
+    // prompt chunk of 2048 tokens runs the body's matmuls 2048 times and the head (Llama-3.1-8B's lm_head, 128256 ×
+    // 4096 = 0.525 B) once. Matmul params 8.03 B − the input embedding 0.525 B = 7.505 B, so the chunk's matmul
+    // FLOPs are 2 × (6.980 B × 2048 + 0.525 B) — 7.0 % fewer than 2 × 7.505 B × 2048.
+    const Context ctx = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const StepModel sm(ctx, 1);
+    const double peak = compute_peak_tflops(ctx)->lo * 1e12;  // the slow end's dense bf16 peak
+    const double mfu = ctx.efficiency().mfu_long.lo;            // 2048 tokens: the long-prompt MFU
+    StepMix one_chunk;
+    one_chunk.prefill_tokens = 2048, one_chunk.prefill_seqs = 1, one_chunk.prefill_positions = 2048.0 * 2047 / 2;
+    const ParamCounts& p = ctx.param_counts();
+    ASSERT_NEAR(p.lm_head, 128256.0 * 4096, 1.0);
+    const double body = p.active - p.embedding - p.lm_head;
+    expect_close(sm.parts(one_chunk, End::slow).matmul_s, 2.0 * (body * 2048 + p.lm_head) / (peak * mfu), 1e-9,
+                 "one sequence of 2048 tokens");
+    // The same 2048 tokens as 16 prompts of 128 run the head 16 times; a decode batch of 64 runs it 64 times.
+    StepMix sixteen = one_chunk;
+    sixteen.prefill_seqs = 16;
+    expect_close(sm.parts(sixteen, End::slow).matmul_s - sm.parts(one_chunk, End::slow).matmul_s,
+                 2.0 * 15 * p.lm_head / (peak * mfu), 1e-6, "fifteen more sampled rows");
+    StepMix decode;
+    decode.decode_seqs = 64, decode.decode_positions = 64 * 1000;
+    expect_close(sm.parts(decode, End::slow).matmul_s,
+                 2.0 * (p.active - p.embedding) * 64 / (peak * ctx.efficiency().batch_eff.lo), 1e-9, "decode batch");
 }
 
 // ---------------------------------------------------------------------------------------------------------
