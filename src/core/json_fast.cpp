@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -15,6 +16,50 @@ namespace infersizer::json_fast {
 namespace {
 
 using json = nlohmann::json;
+
+// Clinger's fast path ("How to read floating point numbers accurately", PLDI 1990): when the token's significant
+// digits make an integer m ≤ 2^53 and its decimal exponent e lies in [−22, 22], both m and 10^|e| are doubles
+// exactly, so one IEEE multiplication or division rounds m·10^e correctly — the double strtod returns, bit for bit.
+// Nearly every number in the catalog ("0.85", "3.35e12") takes it; musl's strtod reads each character through a
+// FILE-like buffer, which cost about 10 % of the page's catalog load. Anything else returns nullopt for strtod.
+// The token is a JSON number with a fraction or an exponent, already checked against the grammar.
+std::optional<double> exact_decimal(const char* p, const char* last) {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    constexpr std::uint64_t kExactMantissa = std::uint64_t{1} << 53;
+    const bool negative = *p == '-';
+    if (negative) ++p;
+    std::uint64_t m = 0;
+    int exponent = 0;
+    bool fraction = false;
+    for (; p < last; ++p) {
+        if (*p == '.') {
+            fraction = true;
+            continue;
+        }
+        if (*p < '0' || *p > '9') break;
+        if (fraction) --exponent;
+        m = m * 10 + static_cast<std::uint64_t>(*p - '0');
+        if (m > kExactMantissa) return std::nullopt;  // checked per digit: m cannot wrap before it
+    }
+    if (p < last) {  // the exponent: 'e' or 'E', an optional sign, digits
+        ++p;
+        const bool down = *p == '-';
+        if (*p == '-' || *p == '+') ++p;
+        int e = 0;
+        for (; p < last; ++p) {
+            e = e * 10 + (*p - '0');
+            if (e > 1000) return std::nullopt;
+        }
+        exponent += down ? -e : e;
+    }
+    double v = static_cast<double>(m);
+    if (m != 0) {
+        if (exponent < -22 || exponent > 22) return std::nullopt;
+        v = exponent < 0 ? v / kPow10[-exponent] : v * kPow10[exponent];
+    }
+    return negative ? -v : v;
+}
 
 class Reader {
 public:
@@ -209,6 +254,10 @@ private:
                 if (r.ec != std::errc() || r.ptr != last) return false;
                 out = static_cast<json::number_unsigned_t>(v);
             }
+            return true;
+        }
+        if (const std::optional<double> exact = exact_decimal(first, last)) {
+            out = *exact;
             return true;
         }
         // strtod as nlohmann calls it, on a terminated copy of the token (the text goes on after it).

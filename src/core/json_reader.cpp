@@ -3,6 +3,7 @@
 // tests/cli), so change it there too.
 #include "json_reader.hpp"
 
+#include "json_lookup.hpp"
 #include "json_parse.hpp"
 #include "value_text.hpp"
 
@@ -151,8 +152,7 @@ void Reader::only_keys(const std::vector<std::string>& accepted) const {
 }
 
 const json* Reader::get(const char* key) const {
-    auto it = object_.find(std::string_view(key));  // no std::string made per lookup (nlohmann's std::less<>)
-    return it == object_.end() ? nullptr : &*it;
+    return find_member(object_, key);
 }
 
 bool Reader::present(const char* key) const {

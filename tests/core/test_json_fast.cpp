@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -113,6 +116,38 @@ TEST(JsonFast, ParseJsonStillExplainsWhatTheQuickReaderLeaves) {
 
 // Random mutations of valid documents (a byte dropped, duplicated, replaced or inserted): whatever the quick
 // reader takes, nlohmann takes as the same tree.
+// The quick reader reads most decimals without strtod (Clinger's fast path, json_fast.cpp); each must still be the
+// double strtod reads, bit for bit (a sign of zero included), whether the token takes the fast path or not.
+TEST(JsonFast, DecimalsAreTheDoublesStrtodReadsBitForBit) {
+    const auto bits = [](double v) {
+        std::uint64_t b = 0;
+        std::memcpy(&b, &v, sizeof b);
+        return b;
+    };
+    std::vector<std::string> tokens{"0.1", "0.85", "-0.0", "0.0e999", "1e22", "1e23", "-1e-22", "1e-23",
+                                    "9007199254740992.0", "9007199254740993.0", "90071992547409930e-1",
+                                    "123456789012345.678", "3.35e12", "0.000000000000000000000000001", "1E+0",
+                                    "4.9e-324", "1.7976931348623157e308", "2.2250738585072014e-308"};
+    std::mt19937 rng(20261205);
+    for (int i = 0; i < 20000; ++i) {
+        std::string t = (rng() % 4 == 0) ? "-" : "";
+        const int digits = 1 + static_cast<int>(rng() % 20);
+        const int point = static_cast<int>(rng() % static_cast<unsigned>(digits + 1));
+        for (int d = 0; d < digits; ++d) {
+            if (d == point && d > 0) t += '.';
+            t += static_cast<char>('0' + (d == 0 && digits > 1 && point != 1 ? 1 + rng() % 9 : rng() % 10));
+        }
+        if (point == 0 || point == digits || rng() % 2) t += "e" + std::to_string(static_cast<int>(rng() % 61) - 30);
+        tokens.push_back(t);
+    }
+    for (const std::string& t : tokens) {
+        const auto quick = json_fast::parse(t, kMaxJsonDepth);
+        ASSERT_TRUE(quick.has_value()) << t;
+        ASSERT_TRUE(quick->is_number_float()) << t;
+        EXPECT_EQ(bits(quick->get<double>()), bits(std::strtod(t.c_str(), nullptr))) << t;
+    }
+}
+
 TEST(JsonFast, MutatedDocumentsNeverTakenDifferently) {
     const std::vector<std::string> seeds{
         R"({"id": "Llama-3.1-8B", "layers": 32, "ratio": 0.5, "tags": ["a", "b"], "x": null, "ok": true})",
