@@ -9,6 +9,8 @@
 // the scissor test off, so the page's glClear (main.cpp draw_frame) covers the whole canvas again. And
 // ImGui_ImplOpenGL3_DestroyDeviceObjects forgets the buffer sizes, so the objects can be recreated (context loss). The
 // font texture is one channel (GL_R8, ImGui's Alpha8 atlas) and the fragment shaders take the glyph coverage from it.
+// The shader program is compiled and linked in Init and flushed to the GPU process, and its status asked for only
+// in the first frame, so the compile overlaps the page's first answer instead of being waited for in the first frame.
 //
 // dear imgui: Renderer Backend for modern OpenGL with shaders / programmatic pipeline
 // - Desktop GL: 2.x 3.x 4.x
@@ -181,6 +183,8 @@ struct ImGui_ImplOpenGL3_Data
     char            GlslVersionString[32];   // Specified by user or detected based on compile time GL settings.
     GLuint          FontTexture;
     GLuint          ShaderHandle;
+    GLuint          PendingVertShader;       // InferSizer: compiled and linked in Init, checked in CreateDeviceObjects
+    GLuint          PendingFragShader;
     GLint           AttribLocationTex;       // Uniforms location
     GLint           AttribLocationProjMtx;
     GLuint          AttribLocationVtxPos;    // Vertex attributes location
@@ -200,6 +204,8 @@ static ImGui_ImplOpenGL3_Data* ImGui_ImplOpenGL3_GetBackendData()
 {
     return ImGui::GetCurrentContext() ? (ImGui_ImplOpenGL3_Data*)ImGui::GetIO().BackendRendererUserData : NULL;
 }
+
+static void ImGui_ImplOpenGL3_StartShaderProgram(ImGui_ImplOpenGL3_Data* bd);  // InferSizer
 
 // Functions
 bool    ImGui_ImplOpenGL3_Init(const char* glsl_version)
@@ -266,6 +272,13 @@ bool    ImGui_ImplOpenGL3_Init(const char* glsl_version)
     GLint current_texture;
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &current_texture);
 
+    // InferSizer: compile and link the program now, while the page's first answer is computed on this thread (the
+    // catalog's parse and the first whole result come between Init and the first frame), and flush, so the GPU
+    // process works on them meanwhile. The original compiled in the first frame and asked for each step's status at
+    // once — each question a synchronous round trip that waits for the compile (docs/performance.md).
+    ImGui_ImplOpenGL3_StartShaderProgram(bd);
+    glFlush();
+
     // Detect extensions we support
     bd->HasClipOrigin = (bd->GlVersion >= 450);
 #ifdef IMGUI_IMPL_OPENGL_MAY_HAVE_EXTENSIONS
@@ -299,7 +312,7 @@ void    ImGui_ImplOpenGL3_NewFrame()
     ImGui_ImplOpenGL3_Data* bd = ImGui_ImplOpenGL3_GetBackendData();
     IM_ASSERT(bd != NULL && "Did you call ImGui_ImplOpenGL3_Init()?");
 
-    if (!bd->ShaderHandle)
+    if (!bd->VboHandle)  // InferSizer: the program is made in Init; the buffers say whether the rest was
         ImGui_ImplOpenGL3_CreateDeviceObjects();
 }
 
@@ -564,22 +577,21 @@ static bool CheckProgram(GLuint handle, const char* desc)
     return (GLboolean)status == GL_TRUE;
 }
 
-bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
+// InferSizer: the first half of the original CreateDeviceObjects — the shaders compiled and the program linked,
+// nothing asked of GL, so no call waits for the GPU process; CreateDeviceObjects checks the results.
+static void ImGui_ImplOpenGL3_StartShaderProgram(ImGui_ImplOpenGL3_Data* bd)
 {
-    ImGui_ImplOpenGL3_Data* bd = ImGui_ImplOpenGL3_GetBackendData();
-
-    // Backup GL state
-    GLint last_texture, last_array_buffer;
-    glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
-    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &last_array_buffer);
-#ifdef IMGUI_IMPL_OPENGL_USE_VERTEX_ARRAY
-    GLint last_vertex_array;
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &last_vertex_array);
-#endif
-
-    // Parse GLSL version string
+    // Parse GLSL version string. InferSizer: by hand — sscanf's first call had V8 compile musl's scanf during the
+    // start-up, for one number.
     int glsl_version = 130;
-    sscanf(bd->GlslVersionString, "#version %d", &glsl_version);
+    if (strncmp(bd->GlslVersionString, "#version ", 9) == 0)
+    {
+        int v = 0;
+        for (const char* c = bd->GlslVersionString + 9; *c >= '0' && *c <= '9'; ++c)
+            v = v * 10 + (*c - '0');
+        if (v > 0)
+            glsl_version = v;
+    }
 
     const GLchar* vertex_shader_glsl_120 =
         "uniform mat4 ProjMtx;\n"
@@ -710,19 +722,42 @@ bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
     GLuint vert_handle = glCreateShader(GL_VERTEX_SHADER);
     glShaderSource(vert_handle, 2, vertex_shader_with_version, NULL);
     glCompileShader(vert_handle);
-    CheckShader(vert_handle, "vertex shader");
 
     const GLchar* fragment_shader_with_version[2] = { bd->GlslVersionString, fragment_shader };
     GLuint frag_handle = glCreateShader(GL_FRAGMENT_SHADER);
     glShaderSource(frag_handle, 2, fragment_shader_with_version, NULL);
     glCompileShader(frag_handle);
-    CheckShader(frag_handle, "fragment shader");
 
     // Link
     bd->ShaderHandle = glCreateProgram();
     glAttachShader(bd->ShaderHandle, vert_handle);
     glAttachShader(bd->ShaderHandle, frag_handle);
     glLinkProgram(bd->ShaderHandle);
+    bd->PendingVertShader = vert_handle;
+    bd->PendingFragShader = frag_handle;
+}
+
+bool    ImGui_ImplOpenGL3_CreateDeviceObjects()
+{
+    ImGui_ImplOpenGL3_Data* bd = ImGui_ImplOpenGL3_GetBackendData();
+
+    // Backup GL state
+    GLint last_texture, last_array_buffer;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &last_array_buffer);
+#ifdef IMGUI_IMPL_OPENGL_USE_VERTEX_ARRAY
+    GLint last_vertex_array;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &last_vertex_array);
+#endif
+
+    // InferSizer: the program Init started (or, after a lost context, one started now); its status is asked here.
+    if (!bd->ShaderHandle)
+        ImGui_ImplOpenGL3_StartShaderProgram(bd);
+    GLuint vert_handle = bd->PendingVertShader;
+    GLuint frag_handle = bd->PendingFragShader;
+    bd->PendingVertShader = bd->PendingFragShader = 0;
+    CheckShader(vert_handle, "vertex shader");
+    CheckShader(frag_handle, "fragment shader");
     CheckProgram(bd->ShaderHandle, "shader program");
 
     glDetachShader(bd->ShaderHandle, vert_handle);
@@ -758,6 +793,9 @@ void    ImGui_ImplOpenGL3_DestroyDeviceObjects()
     if (bd->VboHandle)      { glDeleteBuffers(1, &bd->VboHandle); bd->VboHandle = 0; }
     if (bd->ElementsHandle) { glDeleteBuffers(1, &bd->ElementsHandle); bd->ElementsHandle = 0; }
     if (bd->ShaderHandle)   { glDeleteProgram(bd->ShaderHandle); bd->ShaderHandle = 0; }
+    // InferSizer: shaders Init compiled that no frame has checked yet (a context lost before the first frame).
+    if (bd->PendingVertShader) { glDeleteShader(bd->PendingVertShader); bd->PendingVertShader = 0; }
+    if (bd->PendingFragShader) { glDeleteShader(bd->PendingFragShader); bd->PendingFragShader = 0; }
     // InferSizer: new buffers start empty. The page recreates the device objects after a lost WebGL context
     // (main.cpp is_gl_context_restored); the original kept the old sizes, so the first frame's glBufferSubData
     // would overrun the new, empty buffers and draw nothing.
