@@ -710,6 +710,10 @@ int main() {
     const double dpr = std::max(emscripten_get_device_pixel_ratio(), 0.25);
     const int w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
     const int h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+    // ImGui draws flat, blended triangles: no depth or stencil test. GLFW's defaults (24 and 8 bits) would give the
+    // WebGL context a depth-stencil buffer that the browser allocates, and clears before every frame, for nothing.
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
     p.window = glfwCreateWindow(w, h, "InferSizer", nullptr, nullptr);
     if (p.window == nullptr) {  // no WebGL2: bridge.js shows the reason in the page
         is_js_platform_ready(0);
