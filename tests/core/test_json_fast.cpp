@@ -114,8 +114,6 @@ TEST(JsonFast, ParseJsonStillExplainsWhatTheQuickReaderLeaves) {
     EXPECT_EQ((*v)["a"], "\xC3\xA9");
 }
 
-// Random mutations of valid documents (a byte dropped, duplicated, replaced or inserted): whatever the quick
-// reader takes, nlohmann takes as the same tree.
 // The quick reader reads most decimals without strtod (Clinger's fast path, json_fast.cpp); each must still be the
 // double strtod reads, bit for bit (a sign of zero included), whether the token takes the fast path or not.
 TEST(JsonFast, DecimalsAreTheDoublesStrtodReadsBitForBit) {
@@ -148,6 +146,8 @@ TEST(JsonFast, DecimalsAreTheDoublesStrtodReadsBitForBit) {
     }
 }
 
+// Random mutations of valid documents (a byte dropped, duplicated, replaced or inserted): whatever the quick
+// reader takes, nlohmann takes as the same tree.
 TEST(JsonFast, MutatedDocumentsNeverTakenDifferently) {
     const std::vector<std::string> seeds{
         R"({"id": "Llama-3.1-8B", "layers": 32, "ratio": 0.5, "tags": ["a", "b"], "x": null, "ok": true})",
