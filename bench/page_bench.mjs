@@ -12,9 +12,11 @@
 //     "Find Memory requirement" as soon as the page can take it; the time is to its first result table. Its
 //     Google Tag Manager script (the only request off the machine) is aborted. --gpu-poor DIR (default
 //     /work/gpu_poor-build/docs); skipped with a note when absent. Its code is never part of this repository.
+// The three are loaded round by round (--runs rounds, the order rotating), and each round's own ratios are reported
+// beside the ratios of the medians, with how many rounds meet each target.
 //
 //   cmake --preset web && cmake --build --preset web
-//   node bench/page_bench.mjs [--runs 7] [--idle-runs 3] [--gpu-poor DIR] [--only startup] [--json bench/results/page.json]
+//   node bench/page_bench.mjs [--runs 7 (rounds)] [--idle-runs 3] [--gpu-poor DIR] [--only startup] [--json bench/results/page.json]
 import { readFileSync, statSync, mkdirSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -174,59 +176,88 @@ window.floorReady = (async () => {
 })();
 </script></body></html>`;
 
-async function floorTimes(browser) {
+async function floorServer() {
   const dir = mkdtempSync(join(tmpdir(), 'infersizer-floor-'));
   writeFileSync(join(dir, 'index.html'), FLOOR_HTML);
   copyFileSync(join(DIST, 'infersizer.wasm'), join(dir, 'infersizer.wasm'));
   const server = await serveFolder(dir);
-  const times = [];
+  return { url: server.url, close: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function floorOnce(browser, url) {
+  const p = await openPage(browser, url);
   try {
-    for (let i = 0; i < RUNS; i++) {
-      const p = await openPage(browser, server.url);
-      try {
-        times.push(await p.page.evaluate(async () => { await window.floorReady; return Math.round(Date.now() - performance.timeOrigin); }));
-      } finally {
-        await p.close();
-      }
-    }
+    return await p.page.evaluate(async () => { await window.floorReady; return Math.round(Date.now() - performance.timeOrigin); });
   } finally {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await p.close();
   }
-  return times;
 }
 
 // --- gpu_poor: a scripted user, time to the first table ---------------------------------------------------------
-async function gpuPoorTimes(browser) {
-  if (!existsSync(join(GPU_POOR_DIR, 'index.html'))) return null;
-  const server = await serveFolder(GPU_POOR_DIR, { prefix: '/gpu_poor/' });
-  const times = [];
+async function gpuPoorOnce(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route((url) => !url.href.startsWith(`http://127.0.0.1:${server.port}/`), (route) => route.abort());
+  const page = await context.newPage();
   try {
+    // Its model list arrives in all_configs.json; a click before that only opens its error dialog.
+    const configs = page.waitForResponse((r) => r.url().endsWith('/all_configs.json'), { timeout: 30000 });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await configs;
+    const input = page.locator('input[placeholder="e.g. meta-llama/Llama-2-7b-hf"]');
+    await input.fill(GPU_POOR_MODEL);
+    // Its "Prompt len?" and "Tokens to Generate?" start empty; a click without them opens its error dialog.
+    await page.locator('input[placeholder="?"]').nth(0).fill('1500');
+    await page.locator('input[placeholder="?"]').nth(1).fill('300');
+    await page.locator('button', { hasText: 'Find Memory requirement' }).click();
+    await page.locator('table').first().waitFor({ state: 'visible', timeout: 30000 });
+    return await page.evaluate(() => Math.round(Date.now() - performance.timeOrigin));
+  } finally {
+    await context.close();
+  }
+}
+
+// The three contenders, round by round: each round loads InferSizer, the floor and gpu_poor once, in an order
+// that rotates between rounds, so a change in the machine's load (a shared 2-core box moves by ± 30 % within
+// minutes) falls on all three alike instead of on whichever block ran at that time. Each round's own ratios are
+// kept beside the medians: their median and spread say how far the comparison holds, run to run.
+async function sideBySide(browser, url) {
+  const floor = await floorServer();
+  const gpuPoorServer = existsSync(join(GPU_POOR_DIR, 'index.html'))
+    ? await serveFolder(GPU_POOR_DIR, { prefix: '/gpu_poor/' }) : null;
+  const out = { infersizer: [], phases: [], floor: [], gpu_poor: gpuPoorServer ? [] : null, rounds: [] };
+  try {
+    const contenders = [
+      ['infersizer', async () => {
+        const p = await openPage(browser, url);
+        try {
+          const ms = await waitReady(p.page, 30000);
+          out.phases.push(await startPhases(p.page));
+          return ms;
+        } finally {
+          await p.close();
+        }
+      }],
+      ['floor', () => floorOnce(browser, floor.url)],
+      ...(gpuPoorServer ? [['gpu_poor', () => gpuPoorOnce(browser, gpuPoorServer)]] : []),
+    ];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.route((url) => !url.href.startsWith(`http://127.0.0.1:${server.port}/`), (route) => route.abort());
-      const page = await context.newPage();
-      try {
-        // Its model list arrives in all_configs.json; a click before that only opens its error dialog.
-        const configs = page.waitForResponse((r) => r.url().endsWith('/all_configs.json'), { timeout: 30000 });
-        await page.goto(server.url, { waitUntil: 'commit' });
-        await configs;
-        const input = page.locator('input[placeholder="e.g. meta-llama/Llama-2-7b-hf"]');
-        await input.fill(GPU_POOR_MODEL);
-        // Its "Prompt len?" and "Tokens to Generate?" start empty; a click without them opens its error dialog.
-        await page.locator('input[placeholder="?"]').nth(0).fill('1500');
-        await page.locator('input[placeholder="?"]').nth(1).fill('300');
-        await page.locator('button', { hasText: 'Find Memory requirement' }).click();
-        await page.locator('table').first().waitFor({ state: 'visible', timeout: 30000 });
-        times.push(await page.evaluate(() => Math.round(Date.now() - performance.timeOrigin)));
-      } finally {
-        await context.close();
+      const round = {};
+      for (let k = 0; k < contenders.length; k++) {
+        const [name, load] = contenders[(i + k) % contenders.length];
+        round[name] = await load();
+        out[name].push(round[name]);
       }
+      out.rounds.push({
+        ...round,
+        ratio_to_floor: round.infersizer / round.floor,
+        ratio_to_gpu_poor: gpuPoorServer ? round.infersizer / round.gpu_poor : null,
+      });
     }
   } finally {
-    await server.close();
+    await floor.close();
+    if (gpuPoorServer) await gpuPoorServer.close();
   }
-  return times;
+  return out;
 }
 
 requireBuild();
@@ -235,21 +266,31 @@ const browser = await launchBrowser();
 const server = await serveFolder(DIST);
 let report;
 try {
-  const hostedRuns = await loadTimes(browser, server.url, {});
-  const hosted = hostedRuns.times;
+  const side = await sideBySide(browser, server.url);
+  const hosted = side.infersizer;
   const offline = ONLY_STARTUP ? [] : (await loadTimes(browser, OFFLINE_URL, { offline: true })).times;
   const idle = ONLY_STARTUP ? [] : await idleCpu(browser, server.url);
   const estimates = ONLY_STARTUP ? {} : await estimateTimes(browser, server.url);
-  const floor = await floorTimes(browser);
-  const gpuPoor = await gpuPoorTimes(browser);
+  const { floor, gpu_poor: gpuPoor } = side;
+  const spread = (key) => {
+    const xs = side.rounds.map((r) => r[key]).filter((v) => v !== null);
+    return xs.length ? { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) } : null;
+  };
   const startup = {
     infersizer_full_answer_ms: median(hosted),
-    infersizer_phases_median: medianPhases(hostedRuns.phases),
+    infersizer_phases_median: medianPhases(side.phases),
     floor_ms: median(floor),
     gpu_poor_first_table_ms: gpuPoor ? median(gpuPoor) : null,
     ratio_to_floor: median(hosted) / median(floor),
     ratio_to_gpu_poor: gpuPoor ? median(hosted) / median(gpuPoor) : null,
-    all: { floor, gpu_poor: gpuPoor },
+    per_round_ratio_to_floor: spread('ratio_to_floor'),
+    per_round_ratio_to_gpu_poor: gpuPoor ? spread('ratio_to_gpu_poor') : null,
+    rounds_within_targets: {
+      floor: side.rounds.filter((r) => r.ratio_to_floor <= 2).length,
+      gpu_poor: gpuPoor ? side.rounds.filter((r) => r.ratio_to_gpu_poor <= 1).length : null,
+      of: side.rounds.length,
+    },
+    rounds: side.rounds,
     gpu_poor_note: gpuPoor ? `${GPU_POOR_DIR}, typed ${GPU_POOR_MODEL}, prompt 1500, generate 300` : `skipped: no gpu_poor site at ${GPU_POOR_DIR} (--gpu-poor DIR)`,
   };
   report = {
@@ -272,13 +313,18 @@ console.log(`load to ready, median of ${RUNS}: hosted ${report.load_ms_median.ho
   (ONLY_STARTUP ? 'offline not measured (--only startup)' : `offline ${report.load_ms_median.offline_file} ms`));
 {
   const s = report.startup;
-  console.log(`start-up side by side, median of ${RUNS}: InferSizer full answer ${s.infersizer_full_answer_ms} ms · floor ${s.floor_ms} ms` +
+  console.log(`start-up side by side, ${RUNS} rounds, medians: InferSizer full answer ${s.infersizer_full_answer_ms} ms · floor ${s.floor_ms} ms` +
     ` · gpu_poor first table ${s.gpu_poor_first_table_ms ?? '—'} ms`);
   const ph = s.infersizer_phases_median;
   console.log(`  InferSizer's phases (medians, ms): runtime up at ${ph.runtime_up_ms}, catalog fetched at ${ph.catalog_fetched_ms},` +
     ` is_start (catalog parse, first whole result) ${ph.is_start_ms}, first frames ${ph.first_frames_ms}`);
   console.log(`  ratio to floor ${s.ratio_to_floor.toFixed(2)}× (target ≤ 2×) · ratio to gpu_poor ` +
     `${s.ratio_to_gpu_poor === null ? '— (' + s.gpu_poor_note + ')' : s.ratio_to_gpu_poor.toFixed(2) + '× (target ≤ 1×)'}`);
+  const range = (r) => `median ${r.median.toFixed(2)}×, ${r.min.toFixed(2)}–${r.max.toFixed(2)}×`;
+  const w = s.rounds_within_targets;
+  console.log(`  each round's own ratio (the three loaded back to back, order rotating): to floor ${range(s.per_round_ratio_to_floor)}` +
+    ` (≤ 2× in ${w.floor} of ${w.of})` +
+    (s.per_round_ratio_to_gpu_poor ? ` · to gpu_poor ${range(s.per_round_ratio_to_gpu_poor)} (≤ 1× in ${w.gpu_poor} of ${w.of})` : ''));
 }
 for (const [name, ms] of Object.entries(report.estimate_ms_median)) {
   console.log(`whole result in wasm (setScenario), median of ${RUNS}: ${name} ${ms.toFixed(1)} ms`);
