@@ -261,6 +261,79 @@ const ReplicaPoint& point_at(Replica& r, int64_t users, End end, Precision preci
     return scratch;
 }
 
+// Each layout's memory for one sequence of the full context, computed once per card count (estimate_fit is the
+// costly part of trying a layout).
+struct LayoutMemory {
+    const Context& ctx;
+    const Hardware& hw;
+    int64_t context_tokens;
+    std::map<int, MemoryBatch> by_cards;
+
+    const MemoryBatch& operator()(const ReplicaLayout& l) {
+        auto it = by_cards.find(l.cards());
+        if (it == by_cards.end()) it = by_cards.emplace(l.cards(), memory_batch(ctx, hw, l, 1, context_tokens)).first;
+        return it->second;
+    }
+};
+
+// What the searches over larger TP groups share: the row's layouts (fewest cards first), the one that first
+// holds the model, and where the notes go.
+struct LayoutSearch {
+    const Context& ctx;
+    const Hardware& hw;
+    const std::vector<ReplicaLayout>& layouts;
+    size_t chosen;
+    LayoutMemory& memory;
+    Precision precision;
+    Notes& notes;
+};
+
+// A TP engine whose one user per replica misses the targets on the smallest layout that holds the model moves up
+// to the first larger TP group within the node where one user meets them: more cards per stream is the only way
+// to a faster stream.
+void raise_tp_to_meet_targets(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
+    if (replica->replicas_slow != 0 || replica->layout.layer_split || replica->layout.pp != 1) return;
+    for (size_t i = s.chosen + 1; i < s.layouts.size() && s.layouts[i].pp == 1; ++i) {
+        auto bigger = size_replica(s.ctx, s.hw, s.layouts[i], s.memory(s.layouts[i]), s.precision);
+        if (bigger->replicas_slow > 0) {
+            s.notes.add("为达到速度目标把 TP 提高到 " + std::to_string(s.layouts[i].tp),
+                        "TP raised to " + std::to_string(s.layouts[i].tp) + " to meet the speed targets");
+            replica = std::move(bigger);
+            return;
+        }
+    }
+}
+
+// A larger TP group that serves everyone on fewer cards at the slow end wins: where the per-user speed
+// target sits near what one group gives a stream, each card of a larger group reads a smaller share of the
+// weights per step, and its KV room grows by more than its share, so the group serves more than its share
+// of users (unless its all-reduces over PCIe cost more). To win, a group of g cards must meet the targets
+// with R = ⌊(cards so far − 1) / g⌋ replicas: that one point is checked first, at the row's precision, and only
+// a group that passes is sized. Ties keep the smaller group.
+void prefer_fewer_cards(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
+    if (replica->replicas_slow <= 1 || replica->layout.layer_split || replica->layout.pp != 1) return;
+    const int64_t before = slow_cards(*replica);
+    const int was = replica->layout.tp;
+    const int64_t conc = std::max<int64_t>(1, s.ctx.scenario.concurrency);
+    for (size_t i = s.chosen + 1; i < s.layouts.size() && s.layouts[i].pp == 1; ++i) {
+        if (s.layouts[i].tp <= replica->layout.tp) continue;
+        const int64_t R = (slow_cards(*replica) - 1) / s.layouts[i].cards();
+        if (R < 1) break;  // larger groups only get fewer replicas
+        auto bigger = replica_of(s.ctx, s.hw, s.layouts[i], s.memory(s.layouts[i]));
+        const int64_t users = (conc + R - 1) / R;
+        ReplicaPoint scratch;
+        if (!point_at(*bigger, users, End::slow, s.precision, scratch).meets()) continue;
+        size(*bigger, s.precision);
+        if (slow_cards(*bigger) < slow_cards(*replica)) replica = std::move(bigger);
+    }
+    if (replica->layout.tp == was) return;
+    const std::string tp = std::to_string(replica->layout.tp), cards = std::to_string(slow_cards(*replica));
+    s.notes.add("TP " + tp + " 用更少的卡服务全部用户（慢端 " + cards + " 张，TP " + std::to_string(was) + " 需要 " +
+                    std::to_string(before) + " 张）",
+                "TP " + tp + " serves everyone on fewer cards (" + cards + " at the slow end; TP " + std::to_string(was) +
+                    " needs " + std::to_string(before) + ")");
+}
+
 // What stops one more user per replica at the slow end, in numbers: the KV (or the engine's sequence cap) makes
 // requests wait, the prompts' prefill work outgrows what a replica computes, or the batch slows each user's
 // tokens below the target.
@@ -358,12 +431,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
 
     const std::vector<ReplicaLayout> layouts = candidate_layouts(ctx, hw, notes);
     const int64_t L = ctx.scenario.context_tokens;
-    std::map<int, MemoryBatch> memory_of;  // by layout cards: each estimate_fit once
-    auto memory_for = [&](const ReplicaLayout& l) -> const MemoryBatch& {
-        auto it = memory_of.find(l.cards());
-        if (it == memory_of.end()) it = memory_of.emplace(l.cards(), memory_batch(ctx, hw, l, 1, L)).first;
-        return it->second;
-    };
+    LayoutMemory memory_for{ctx, hw, L, {}};
     const int chosen = smallest_fitting(layouts, [&](const ReplicaLayout& l) { return memory_for(l).one_sequence_fits; });
     const std::string ctx_k = fmt::tokens(L);
     if (chosen < 0) {
@@ -377,49 +445,11 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
         return finish();
     }
 
-    // Smallest layout that fits; a TP engine whose one user misses the targets there moves up to a larger TP
-    // group within the node (more cards per stream is the only way to a faster stream).
+    // Smallest layout that fits, then the larger TP groups that do better there.
+    LayoutSearch search{ctx, hw, layouts, static_cast<size_t>(chosen), memory_for, precision, notes};
     std::unique_ptr<Replica> replica = size_replica(ctx, hw, layouts[chosen], memory_for(layouts[chosen]), precision);
-    if (replica->replicas_slow == 0 && !replica->layout.layer_split && replica->layout.pp == 1) {
-        for (size_t i = chosen + 1; i < layouts.size() && layouts[i].pp == 1; ++i) {
-            auto bigger = size_replica(ctx, hw, layouts[i], memory_for(layouts[i]), precision);
-            if (bigger->replicas_slow > 0) {
-                notes.add("为达到速度目标把 TP 提高到 " + std::to_string(layouts[i].tp),
-                          "TP raised to " + std::to_string(layouts[i].tp) + " to meet the speed targets");
-                replica = std::move(bigger);
-                break;
-            }
-        }
-    }
-    // A larger TP group that serves everyone on fewer cards at the slow end wins: where the per-user speed
-    // target sits near what one group gives a stream, each card of a larger group reads a smaller share of the
-    // weights per step, and its KV room grows by more than its share, so the group serves more than its share
-    // of users (unless its all-reduces over PCIe cost more). To win, a group of g cards must meet the targets
-    // with R = ⌊(cards so far − 1) / g⌋ replicas: that one point is checked first, at the row's precision, and only
-    // a group that passes is sized. Ties keep the smaller group.
-    if (replica->replicas_slow > 1 && !replica->layout.layer_split && replica->layout.pp == 1) {
-        const int64_t before = slow_cards(*replica);
-        const int was = replica->layout.tp;
-        const int64_t conc = std::max<int64_t>(1, ctx.scenario.concurrency);
-        for (size_t i = chosen + 1; i < layouts.size() && layouts[i].pp == 1; ++i) {
-            if (layouts[i].tp <= replica->layout.tp) continue;
-            const int64_t R = (slow_cards(*replica) - 1) / layouts[i].cards();
-            if (R < 1) break;  // larger groups only get fewer replicas
-            auto bigger = replica_of(ctx, hw, layouts[i], memory_for(layouts[i]));
-            const int64_t users = (conc + R - 1) / R;
-            ReplicaPoint scratch;
-            if (!point_at(*bigger, users, End::slow, precision, scratch).meets()) continue;
-            size(*bigger, precision);
-            if (slow_cards(*bigger) < slow_cards(*replica)) replica = std::move(bigger);
-        }
-        if (replica->layout.tp != was) {
-            const std::string tp = std::to_string(replica->layout.tp), cards = std::to_string(slow_cards(*replica));
-            notes.add("TP " + tp + " 用更少的卡服务全部用户（慢端 " + cards + " 张，TP " + std::to_string(was) + " 需要 " +
-                          std::to_string(before) + " 张）",
-                      "TP " + tp + " serves everyone on fewer cards (" + cards + " at the slow end; TP " + std::to_string(was) +
-                          " needs " + std::to_string(before) + ")");
-        }
-    }
+    raise_tp_to_meet_targets(search, replica);
+    prefer_fewer_cards(search, replica);
     Replica& r = *replica;
     const ReplicaLayout layout = r.layout;
 
