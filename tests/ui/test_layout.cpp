@@ -210,6 +210,41 @@ TEST_F(Layout, CustomHardwareNameIsNotCutOff) {
         }
 }
 
+// Nothing the page draws ends past the column, cell or window it is drawn in: the result's two columns and the
+// cost table clip at their edges. Explained figures and the memory bar's legend are checked by name (each is one
+// item over the figure and its ⓘ mark, or a line and its word): a flowing line that placed a figure without
+// counting its mark showed "… 23.8 GiB (" with the mark cut in half (the memory panel's budget line and the
+// legend's activations at 1280 × 800, both languages). Wrapped text may reach one pixel past (the wrap position
+// is rounded), hence the tolerance.
+TEST_F(Layout, NothingEndsPastItsColumn) {
+    const char* scenarios[] = {
+        "{}",  // the default page
+        R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm", "hardware": "nvidia-h100-sxm-80gb",
+            "count": null, "context_tokens": 8192, "prompt_tokens": 1500, "output_tokens": 300, "concurrency": 200,
+            "targets": {"ttft_s": 1, "tps_per_user": 20}})",
+    };
+    int explained = 0, legends = 0, items = 0;
+    for (const char* code : {"zh", "en"})
+        for (ImVec2 size : {ImVec2(1280, 800), ImVec2(1024, 768), ImVec2(1920, 1080), ImVec2(800, 900)})
+            for (const char* scenario : scenarios) {
+                SCOPED_TRACE(std::string(code) + " " + std::to_string(size.x) + "×" + std::to_string(size.y) + " " + scenario);
+                Page page(code, size, font_for(size));
+                page.frames(2);
+                ASSERT_EQ(app_set_scenario_json(page.app(), scenario), "");
+                page.frames(3);
+                for (const ProbedItem& it : page.items()) {
+                    explained += it.label.rfind("##explain_", 0) == 0;
+                    legends += it.label.find("##legend_mem_") != std::string::npos;
+                    ++items;
+                    EXPECT_LE(it.rect.Max.x, it.clip.Max.x + 1.5f)
+                        << it.label << " ends at x " << it.rect.Max.x << ", its column at " << it.clip.Max.x;
+                }
+            }
+    EXPECT_GT(explained, 300) << "the page's explained figures were not found";
+    EXPECT_GE(legends, 4 * 2 * 4 * 2) << "the memory bar's legend was not found";
+    EXPECT_GT(items, 1000);
+}
+
 // --- 5. The memory bar's lines have a legend and tooltips ------------------------------------------------
 TEST_F(Layout, MemoryBarLinesHaveALegendAndTooltips) {
     for (const char* code : {"zh", "en"}) {

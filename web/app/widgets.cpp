@@ -354,13 +354,26 @@ void ExplainTooltip(const AppState& s, const std::string& key) {
     ImGui::EndTooltip();
 }
 
+namespace {
+float explain_mark_gap() { return ImGui::GetFontSize() * 0.2f; }
+float explain_mark_diameter() { return ImGui::GetFontSize() * 0.72f; }
+}  // namespace
+
+float ExplainMarkerWidth(const AppState& s, const std::string& key) {
+    if (!s.result || !s.result->explain.find(key)) return 0.0f;
+    return explain_mark_gap() + explain_mark_diameter();
+}
+
 void ExplainMarker(const AppState& s, const std::string& key) {
     if (!s.result || !s.result->explain.find(key)) return;
     const ImRect figure = GImGui->LastItemData.Rect;
     const float em = ImGui::GetFontSize();
-    ImGui::SameLine(0, em * 0.2f);
     // A circled "i" drawn with the draw list: the subset fonts need no ⓘ glyph, and it scales with the font.
-    const float d = em * 0.72f;
+    const float d = explain_mark_diameter();
+    ImGui::SameLine(0, explain_mark_gap());
+    // Never cut in half at a column's edge: after a figure that filled the line (wrapped text ends at the wrap
+    // position), the mark starts the next line.
+    if (ImGui::GetContentRegionAvail().x < d) ImGui::NewLine();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(d, em));
     const ImVec2 c(p.x + d * 0.5f, p.y + em * 0.5f);
@@ -444,8 +457,8 @@ void SameLineIfFits(float next_width) {
     if (ImGui::GetContentRegionAvail().x < next_width) ImGui::NewLine();
 }
 
-void MutedTextFlow(const std::string& text) {
-    SameLineIfFits(ImGui::CalcTextSize(text.c_str()).x);
+void MutedTextFlow(const std::string& text, float trailing_width) {
+    SameLineIfFits(ImGui::CalcTextSize(text.c_str()).x + trailing_width);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::PushTextWrapPos(0.0f);
     WrappedText(text);

@@ -60,6 +60,9 @@ void ExplainTooltip(const AppState& s, const std::string& key);
 // the mouse hovers, a tap lands on and keyboard navigation focuses; any of the three shows ExplainTooltip.
 // Nothing when the result has no entry for `key`.
 void ExplainMarker(const AppState& s, const std::string& key);
+// The width ExplainMarker adds after the item (its gap and ⓘ; 0 when the result has no entry for `key`), for a
+// layout that decides what fits on a line. A mark that would still pass the right edge goes to the next line.
+float ExplainMarkerWidth(const AppState& s, const std::string& key);
 // Text followed by its marker.
 void FigureText(const AppState& s, const std::string& key, const std::string& text);
 // Tests: the text of the explanation tooltip shown in the last frame ("" when none), and the frame's end.
@@ -81,8 +84,9 @@ void ColoredWrapped(const ImVec4& color, const std::string& text);
 
 // Continues the line when `next_width` still fits before the right edge, else starts a new line.
 void SameLineIfFits(float next_width);
-// Muted text that continues the current line when it fits, else wraps onto the next lines.
-void MutedTextFlow(const std::string& text);
+// Muted text that continues the current line when it fits, else wraps onto the next lines. `trailing_width`: what
+// is drawn after it on the same line (ExplainMarkerWidth), which must fit too.
+void MutedTextFlow(const std::string& text, float trailing_width = 0.0f);
 
 // "来源：…" under a tooltip, for a source that names a publication or an address. A source that is a path in
 // this repository ("docs/references/….md §3 …") means nothing to a reader of the page and is not shown

@@ -85,7 +85,8 @@ void DrawCostPanel(AppState& s) {
     ImGui::TableNextColumn();
     if (c.has_gpu_price) {
         money_per_month(s, "cost.self_hosted_per_month_usd", c.self_hosted_per_month_usd, c.cny_per_usd);
-        MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang));
+        MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang),
+                      ExplainMarkerWidth(s, "cost.self_hosted_per_mtok_usd"));
         ExplainMarker(s, "cost.self_hosted_per_mtok_usd");
         // Which cards and how many the figure prices: the core's pick ("4 × H100 SXM"), never the page's.
         if (!c.self_hosted_config.empty())

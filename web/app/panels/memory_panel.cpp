@@ -218,7 +218,7 @@ void draw_legend(const AppState& s, const std::vector<Part>& parts) {
         const std::string label = tr(part.label, s.lang);
         const float sw = em * 0.8f;
         const float w = sw + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize(label.c_str()).x +
-                        ImGui::CalcTextSize(figure.c_str()).x;
+                        ImGui::CalcTextSize(figure.c_str()).x + ExplainMarkerWidth(s, part.key);
         if (!first) {
             ImGui::SameLine(0, em);
             if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
@@ -250,7 +250,8 @@ void draw_fit(const AppState& s) {
         // "118 – 131 / 144 GiB": the total against the budget; capacity and headroom beside it.
         FigureText(s, "memory.total_gib", fmt_interval(m.total_gib, "", 3) + " / " + fmt_sig(m.budget_gib, 3) + " " + gib);
         MutedTextFlow(std::string(tr(S::mem_budget, s.lang)) + " · " + tr(S::mem_capacity, s.lang) + " " +
-                      fmt_sig(m.capacity_gib, 3) + " " + gib);
+                          fmt_sig(m.capacity_gib, 3) + " " + gib,
+                      ExplainMarkerWidth(s, "memory.budget_gib"));
         ExplainMarker(s, "memory.budget_gib");
     }
     // One replica's figures; the copies together.
