@@ -76,8 +76,19 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
     if (r.memory.capacity_known && !r.fit.fits) {
         const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);
-        w.push_back({"显存不足：需要 " + needs + "，可用 " + usable + " GiB（已扣除冗余）。",
-                     "Does not fit: needs " + needs + ", " + usable + " GiB usable after headroom."});
+        if (r.status == ServingStatus::does_not_fit) {
+            w.push_back({"显存不足：需要 " + needs + "，可用 " + usable + " GiB（已扣除冗余）。",
+                         "Does not fit: needs " + needs + ", " + usable + " GiB usable after headroom."});
+        } else {
+            // The setup serves the typical request (the KV pool holds what requests really use), so the shortfall is
+            // the worst case only, and is said as such: never "does not fit" beside a verdict that the setup holds.
+            const std::string full = fmt::tokens(ctx.scenario.context_tokens);
+            w.push_back({"所有用户同时用满 " + full + " 上下文时显存不足：需要 " + needs + "，可用 " + usable +
+                             " GiB（已扣除冗余）；典型请求长度放得下，更长的请求会排队或被抢占。",
+                         "Every user at the full " + full + " context at once would not fit: needs " + needs + ", " + usable +
+                             " GiB usable after headroom; the typical request length fits, and longer requests wait or "
+                             "are preempted."});
+        }
     }
     if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {
         w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；整机内存放得下：执行 sudo sysctl iogpu.wired_limit_mb=" +

@@ -131,6 +131,37 @@ TEST(Estimate, ContextAboveTheModelMaximumWarns) {
     EXPECT_TRUE(found);
 }
 
+// The memory warning agrees with the verdict: where the setup holds at the typical request length (the 70B chat
+// golden scenario: 200 users on H100s, every user at the full 8k context at once would not fit), the warning
+// names that worst case and says the typical request fits; only a setup that does not fit is told "Does not fit".
+TEST(Estimate, MemoryWarningAgreesWithTheVerdict) {
+    auto memory_warnings = [](const Result& r) {
+        std::vector<Text> out;
+        for (const Text& w : r.warnings)
+            if (w.en.find("GiB usable after headroom") != std::string::npos) out.push_back(w);
+        return out;
+    };
+    auto holds = estimate(cat(), test::golden_scenario("chat_70b_h100_200_users.json"));
+    ASSERT_TRUE(holds.ok()) << holds.error().to_string();
+    ASSERT_EQ(holds->status, ServingStatus::meets);
+    ASSERT_FALSE(holds->fit.fits);
+    const std::vector<Text> shortfall = memory_warnings(*holds);
+    ASSERT_EQ(shortfall.size(), 1u);
+    EXPECT_EQ(shortfall[0].en.rfind("Every user at the full 8k context at once would not fit: needs ", 0), 0u) << shortfall[0].en;
+    EXPECT_NE(shortfall[0].en.find("; the typical request length fits, and longer requests wait or are preempted."),
+              std::string::npos) << shortfall[0].en;
+    EXPECT_EQ(shortfall[0].zh.rfind("所有用户同时用满 8k 上下文时显存不足：需要 ", 0), 0u) << shortfall[0].zh;
+    EXPECT_NE(shortfall[0].zh.find("；典型请求长度放得下"), std::string::npos) << shortfall[0].zh;
+
+    auto none = estimate(cat(), test::golden_scenario("too_big_405b_on_one_4090.json"));
+    ASSERT_TRUE(none.ok()) << none.error().to_string();
+    ASSERT_EQ(none->status, ServingStatus::does_not_fit);
+    const std::vector<Text> does_not_fit = memory_warnings(*none);
+    ASSERT_EQ(does_not_fit.size(), 1u);
+    EXPECT_EQ(does_not_fit[0].en.rfind("Does not fit: needs ", 0), 0u) << does_not_fit[0].en;
+    EXPECT_EQ(does_not_fit[0].zh.rfind("显存不足：需要 ", 0), 0u) << does_not_fit[0].zh;
+}
+
 // 1M requests a day of ~256 output tokens keep dozens in flight on average: a peak of 5 contradicts that.
 TEST(Estimate, DailyTrafficAbovePeakConcurrencyWarns) {
     auto has_warning = [](const Result& r) {
