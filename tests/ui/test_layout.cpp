@@ -245,6 +245,44 @@ TEST_F(Layout, NothingEndsPastItsColumn) {
     EXPECT_GT(items, 1000);
 }
 
+// The typical scenarios (personal, offline batch, cloud API, online service) sit under a header row of their own,
+// "典型场景" / "Scenario", below the CPU / GPU / API options: in one table the scenario's "云端 API" row read as a
+// second copy of the API option.
+TEST_F(Layout, TypicalScenariosHaveTheirOwnHeaderUnderTheOptions) {
+    for (const char* code : {"zh", "en"}) {
+        SCOPED_TRACE(code);
+        const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
+        Page page(code, ImVec2(1280, 2600), 16);
+        page.frames(3);
+        auto top_of = [&](const std::string& label_part) {
+            for (const ProbedItem& it : page.items())
+                if (it.label.find(label_part) != std::string::npos) return it.rect.Min.y;
+            return -1.0f;
+        };
+        // A table's header row is its top: the table whose first column is named so (ImGui probes no header item).
+        auto table_top = [&](const char* first_column) {
+            ImGuiContext& g = *GImGui;
+            for (int n = 0; n < g.Tables.GetMapSize(); n++)
+                if (ImGuiTable* t = g.Tables.TryGetMapData(n))
+                    if (t->ColumnsCount > 0 && std::string(ImGui::TableGetColumnName(t, 0)) == first_column &&
+                        t->LastFrameActive >= g.FrameCount - 1)
+                        return t->OuterRect.Min.y;
+            return -1.0f;
+        };
+        const float options_header = table_top(tr(S::col_option, lang));
+        const float api_option = top_of("##badge_api");
+        const float scenarios_header = table_top(tr(S::col_scenario, lang));
+        const float personal = top_of("##badge_personal");
+        const float cloud_api = top_of("##badge_cloud_api");
+        ASSERT_GE(options_header, 0.0f);
+        ASSERT_GE(scenarios_header, 0.0f) << "no header row for the typical scenarios";
+        EXPECT_LT(options_header, api_option);
+        EXPECT_LT(api_option, scenarios_header);
+        EXPECT_LT(scenarios_header, personal);
+        EXPECT_LT(personal, cloud_api);
+    }
+}
+
 // --- 5. The memory bar's lines have a legend and tooltips ------------------------------------------------
 TEST_F(Layout, MemoryBarLinesHaveALegendAndTooltips) {
     for (const char* code : {"zh", "en"}) {

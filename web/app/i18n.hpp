@@ -309,6 +309,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     /* results: decision */                                                                             \
     X(sec_decision, "CPU / GPU / API", "CPU / GPU / API")                                              \
     X(col_option, "方案", "Option")                                                                     \
+    X(col_scenario, "典型场景", "Scenario")                                                             \
     X(col_verdict, "结论", "Verdict")                                                                   \
     X(col_reason, "关键判断", "Key judgement")                                                          \
     X(col_fails_when, "何时失效", "Fails when")                                                         \

@@ -1,4 +1,4 @@
-// decision_panel.cpp — the CPU / GPU / API rows and the seed's scenario rows: verdict (colour and word),
+// decision_panel.cpp — the CPU / GPU / API rows and, under a header of their own, the typical scenario rows: verdict (colour and word),
 // the key judgement and the failure point, all sentences from the core. Four columns when wide; on a
 // narrow window two, with the failure point under the judgement.
 #include "panels.hpp"
@@ -61,25 +61,33 @@ void draw_row_narrow(const AppState& s, const DecisionRow& d) {
     ImGui::PopStyleColor();
 }
 
+// One table of rows under a header whose first column names what the rows are: the CPU / GPU / API options, then
+// (a table of their own, with the same columns) the typical scenarios, whose "Cloud API" row would otherwise read as
+// a second copy of the option above it.
+void draw_rows(const AppState& s, const char* id, S first_column, const std::vector<DecisionRow>& rows, bool wide) {
+    if (rows.empty()) return;
+    const float em = ImGui::GetFontSize();
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable(id, wide ? 4 : 2, flags)) return;
+    ImGui::TableSetupColumn(tr(first_column, s.lang), ImGuiTableColumnFlags_WidthFixed,
+                            std::max(em * 6.5f, badge_width(s.lang)));
+    if (wide) ImGui::TableSetupColumn(tr(S::col_verdict, s.lang), ImGuiTableColumnFlags_WidthFixed, badge_width(s.lang));
+    ImGui::TableSetupColumn(tr(S::col_reason, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    if (wide) ImGui::TableSetupColumn(tr(S::col_fails_when, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    for (const DecisionRow& d : rows) wide ? draw_row_wide(s, d) : draw_row_narrow(s, d);
+    ImGui::EndTable();
+}
+
 }  // namespace
 
 void DrawDecisionPanel(AppState& s) {
     const Result& r = *s.result;
     if (r.decision.empty() && r.scenarios.empty()) return;
     SectionTitle(tr(S::sec_decision, s.lang));
-    const float em = ImGui::GetFontSize();
-    const bool wide = ImGui::GetContentRegionAvail().x >= em * 36;
-    const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("decision", wide ? 4 : 2, flags)) return;
-    ImGui::TableSetupColumn(tr(S::col_option, s.lang), ImGuiTableColumnFlags_WidthFixed,
-                            std::max(em * 6.5f, badge_width(s.lang)));
-    if (wide) ImGui::TableSetupColumn(tr(S::col_verdict, s.lang), ImGuiTableColumnFlags_WidthFixed, badge_width(s.lang));
-    ImGui::TableSetupColumn(tr(S::col_reason, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.3f);
-    if (wide) ImGui::TableSetupColumn(tr(S::col_fails_when, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableHeadersRow();
-    for (const DecisionRow& d : r.decision) wide ? draw_row_wide(s, d) : draw_row_narrow(s, d);
-    for (const DecisionRow& d : r.scenarios) wide ? draw_row_wide(s, d) : draw_row_narrow(s, d);
-    ImGui::EndTable();
+    const bool wide = ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 36;
+    draw_rows(s, "decision", S::col_option, r.decision, wide);
+    draw_rows(s, "scenarios", S::col_scenario, r.scenarios, wide);
 }
 
 }  // namespace infersizer::app
