@@ -136,6 +136,7 @@ void DrawHeader(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::embed_this_hint, s.lang));
     record_box(s, "embed_this");
     ImGui::SameLine();
+    wrap_unless(export_w);
     DrawExportMenu(s);
     if (!s.toast.empty()) {
         ImGui::SameLine();
