@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace infersizer;
@@ -244,6 +245,74 @@ TEST_F(Layout, NothingEndsPastItsColumn) {
     EXPECT_GT(explained, 300) << "the page's explained figures were not found";
     EXPECT_GE(legends, 4 * 2 * 4 * 2) << "the memory bar's legend was not found";
     EXPECT_GT(items, 1000);
+}
+
+// In the cards table a range of up to four digits and its ⓘ share one line ("320 – 1,600 ⓘ" for the RTX 4060 Ti in
+// the 70B chat case): in a narrower column the mark went to a second line and doubled the row.
+TEST_F(Layout, CardCountsAndTheirMarksShareOneLine) {
+    for (const char* code : {"zh", "en"})
+        for (ImVec2 size : {ImVec2(1280, 800), ImVec2(1920, 1080)}) {
+            SCOPED_TRACE(std::string(code) + " " + std::to_string(size.x));
+            // The font of this window size, in a window tall enough that the whole table is drawn (rows scrolled
+            // out of view are not probed).
+            Page page(code, ImVec2(size.x, 4000), font_for(size));
+            page.frames(2);
+            ASSERT_EQ(app_set_scenario_json(page.app(), R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm",
+                "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 8192, "prompt_tokens": 1500,
+                "output_tokens": 300, "concurrency": 200, "targets": {"ttft_s": 1, "tps_per_user": 20}})"), "");
+            page.frames(3);
+            const float line = ImGui::GetTextLineHeightWithSpacing();
+            int four_digit = 0, rows = 0;
+            for (const ProbedItem& it : page.items()) {
+                if (it.label.rfind("##explain_plan[", 0) != 0 || it.label.find("].cards") == std::string::npos) continue;
+                ++rows;
+                const size_t i = std::stoul(it.label.substr(std::string("##explain_plan[").size()));
+                four_digit += page.state().result->plan.at(i).cards.hi >= 1000;
+                EXPECT_LT(it.rect.GetHeight(), line * 1.5f) << it.label << " takes " << it.rect.GetHeight() << " px";
+            }
+            EXPECT_GT(rows, 20);
+            EXPECT_GE(four_digit, 1) << "no four-digit card count in the table: the case no longer tests the width";
+        }
+}
+
+// The cards table's last column shows the start of each row's note ("20 tok/s per user needs ≤ 50 users per
+// replica (67 get 18 tok/s)" is cut after a few words at 1280 px); hovering it shows the whole note.
+TEST_F(Layout, HoveringACardNoteShowsAllOfIt) {
+    for (const char* code : {"zh", "en"}) {
+        SCOPED_TRACE(code);
+        Page page(code, ImVec2(1280, 4000), 16);
+        page.frames(2);
+        ASSERT_EQ(app_set_scenario_json(page.app(), R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm",
+            "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 8192, "prompt_tokens": 1500,
+            "output_tokens": 300, "concurrency": 200, "targets": {"ttft_s": 1, "tps_per_user": 20}})"), "");
+        page.frames(3);
+        const Result& r = *page.state().result;
+        const auto row = std::find_if(r.plan.begin(), r.plan.end(), [](const PlanRow& p) { return p.hardware == "nvidia-h100-sxm-80gb"; });
+        ASSERT_NE(row, r.plan.end());
+        const std::string note = row->note_text.in(code);
+        // Not page.find: the note's text runs past the column, so the item is only partly on screen.
+        const ProbedItem* cell = nullptr;
+        for (const ProbedItem& it : page.items())
+            if (it.label == note + "##plan_note_nvidia-h100-sxm-80gb") cell = &it;
+        ASSERT_NE(cell, nullptr);
+        EXPECT_LT(cell->clip.Max.x - cell->rect.Min.x, text_width(note)) << "the note is not cut: nothing to show";
+        // A frame's log holds every text item whole, the cut cell too; with a tooltip open it ends with the tooltip
+        // (ImGui 1.86 ends a log at a top-level window's End: Page::drawn_text). Compared without spaces and line
+        // breaks: the tooltip wraps at 30 em.
+        auto squeeze = [](std::string t) {
+            t.erase(std::remove_if(t.begin(), t.end(), [](char c) { return c == ' ' || c == '\n'; }), t.end());
+            return t;
+        };
+        auto ends_with_note = [&](const std::string& text) {
+            const std::string all = squeeze(text), tail = squeeze(note);
+            return all.size() >= tail.size() && all.compare(all.size() - tail.size(), tail.size(), tail) == 0;
+        };
+        const ImVec2 over_the_cell(cell->rect.Min.x + 10, cell->rect.GetCenter().y);  // before the next frame moves items
+        EXPECT_FALSE(ends_with_note(page.drawn_text()));
+        page.hover(over_the_cell);
+        page.frames(2);
+        EXPECT_TRUE(ends_with_note(page.drawn_text())) << "hovering the note did not show it whole in a tooltip";
+    }
 }
 
 // The typical scenarios (personal, offline batch, cloud API, online service) sit under a header row of their own,

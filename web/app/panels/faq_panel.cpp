@@ -14,9 +14,10 @@ namespace infersizer::app {
 namespace {
 
 // Wrapped text registered as a probe item labelled "text##probe_id", as JudgedWord does for words, so the
-// headless UI tests read the sentence the page shows (tests/ui/test_faq.cpp).
+// headless UI tests read the sentence the page shows (tests/ui/test_faq.cpp). Broken by the page's own rules
+// (TextWrappedCjk), which keep a figure whole: ImGui's wrap split an answer's "$71,800/month" after the comma.
 void ProbedWrapped(const std::string& text, const std::string& probe_id) {
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedCjk(text);
     ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it
     const ImGuiID id = ImGui::GetID(probe_id.c_str());
     const std::string label = text + probe_id;

@@ -72,7 +72,8 @@ void DrawPlanPanel(AppState& s) {
     if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, row_h * std::min(rows_needed, rows_room)))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
-    ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4, col_cards);
+    // Room for a range up to four digits and its ⓘ ("320 – 1,600 ⓘ"): narrower, the mark went to a second line.
+    ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 6.5f, col_cards);
     ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 2, col_tp);
     ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_replicas);
     ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 5, col_meets);
@@ -121,7 +122,18 @@ void DrawPlanPanel(AppState& s) {
         if (row.has_price) FigureText(s, prefix + "cost_per_month", fmt_money_interval(row.cost_per_month, row.currency, 0));
         else MutedText(tr(S::no_price, s.lang));
         ImGui::TableNextColumn();
-        MutedText(row.note_text.in(s.lang_code()));  // row.note is the English side only
+        // row.note is the English side only. The column shows the note's start; hovering it shows all of it (what
+        // binds, in numbers: the sentence that says why the row needs its cards).
+        const std::string& note = row.note_text.in(s.lang_code());
+        JudgedWord(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), note.c_str(), ("##plan_note_" + row.hardware).c_str());
+        // The row's Selectable spans every column and holds the hover; the note is under it.
+        if (!note.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenOverlapped)) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(em * 30);
+            WrappedText(note);
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
     }
     ImGui::EndTable();
     // After the table, and from a copy: adopting replaces s.result, and with it the plan being drawn.
