@@ -66,9 +66,7 @@ TEST_F(Faq, TrainingCardsAnswerFollowsTheScenario) {
 TEST_F(Faq, AnswersWrapWithoutSplittingAFigure) {
     Page page("en", ImVec2(1280, 800));
     page.frames(2);
-    ASSERT_EQ(app_set_scenario_json(page.app(), R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm",
-        "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 8192, "prompt_tokens": 1500,
-        "output_tokens": 300, "concurrency": 200, "targets": {"ttft_s": 1, "tps_per_user": 20}})"), "");
+    ASSERT_EQ(app_set_scenario_json(page.app(), kChat70bScenarioJson), "");
     page.frames(2);
     const Result& r = *page.state().result;
     ASSERT_EQ(r.faq.size(), 2u);

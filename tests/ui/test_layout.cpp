@@ -221,9 +221,7 @@ TEST_F(Layout, CustomHardwareNameIsNotCutOff) {
 TEST_F(Layout, NothingEndsPastItsColumn) {
     const char* scenarios[] = {
         "{}",  // the default page
-        R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm", "hardware": "nvidia-h100-sxm-80gb",
-            "count": null, "context_tokens": 8192, "prompt_tokens": 1500, "output_tokens": 300, "concurrency": 200,
-            "targets": {"ttft_s": 1, "tps_per_user": 20}})",
+        kChat70bScenarioJson,
     };
     int explained = 0, legends = 0, items = 0;
     for (const char* code : {"zh", "en"})
@@ -257,9 +255,7 @@ TEST_F(Layout, CardCountsAndTheirMarksShareOneLine) {
             // out of view are not probed).
             Page page(code, ImVec2(size.x, 4000), font_for(size));
             page.frames(2);
-            ASSERT_EQ(app_set_scenario_json(page.app(), R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm",
-                "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 8192, "prompt_tokens": 1500,
-                "output_tokens": 300, "concurrency": 200, "targets": {"ttft_s": 1, "tps_per_user": 20}})"), "");
+            ASSERT_EQ(app_set_scenario_json(page.app(), kChat70bScenarioJson), "");
             page.frames(3);
             const float line = ImGui::GetTextLineHeightWithSpacing();
             int four_digit = 0, rows = 0;
@@ -282,9 +278,7 @@ TEST_F(Layout, HoveringACardNoteShowsAllOfIt) {
         SCOPED_TRACE(code);
         Page page(code, ImVec2(1280, 4000), 16);
         page.frames(2);
-        ASSERT_EQ(app_set_scenario_json(page.app(), R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm",
-            "hardware": "nvidia-h100-sxm-80gb", "count": null, "context_tokens": 8192, "prompt_tokens": 1500,
-            "output_tokens": 300, "concurrency": 200, "targets": {"ttft_s": 1, "tps_per_user": 20}})"), "");
+        ASSERT_EQ(app_set_scenario_json(page.app(), kChat70bScenarioJson), "");
         page.frames(3);
         const Result& r = *page.state().result;
         const auto row = std::find_if(r.plan.begin(), r.plan.end(), [](const PlanRow& p) { return p.hardware == "nvidia-h100-sxm-80gb"; });

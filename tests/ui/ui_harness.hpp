@@ -41,6 +41,13 @@ protected:
 
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The 70B chat case (tests/golden/chat_70b_h100_200_users.json without its traffic): the planner's large plan, with
+// long sentences and three- and four-digit card counts, that the layout tests draw.
+inline constexpr const char* kChat70bScenarioJson =
+    R"({"model": "Llama-3.1-70B", "weights": "fp8", "engine": "vllm", "hardware": "nvidia-h100-sxm-80gb", "count": null,
+        "context_tokens": 8192, "prompt_tokens": 1500, "output_tokens": 300, "concurrency": 200,
+        "targets": {"ttft_s": 1, "tps_per_user": 20}})";
+
 // --- Catalog files and golden scenarios --------------------------------------------------------------
 inline CatalogTexts bundled_texts() {
     const CatalogFiles f = bundled::files();
