@@ -1,6 +1,6 @@
-// decision_panel.cpp — the CPU / GPU / API rows and, under a header of their own, the typical scenario rows: verdict (colour and word),
-// the key judgement and the failure point, all sentences from the core. Four columns when wide; on a
-// narrow window two, with the failure point under the judgement.
+// decision_panel.cpp — the CPU / GPU / API rows and, under a header of their own, the typical scenario rows:
+// verdict (colour and word), the key judgement and the failure point, all sentences from the core. Four columns
+// when wide; on a narrow window two, with the failure point under the judgement.
 #include "panels.hpp"
 
 #include "result_json.hpp"
