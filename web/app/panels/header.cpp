@@ -136,7 +136,9 @@ void DrawHeader(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::embed_this_hint, s.lang));
     record_box(s, "embed_this");
     ImGui::SameLine();
-    wrap_unless(export_w);
+    // Export and the toast's room go to the next line together, so the toast never runs past the edge and the row
+    // does not move when it appears.
+    wrap_unless(export_w + style.ItemSpacing.x + toast_w);
     DrawExportMenu(s);
     if (!s.toast.empty()) {
         ImGui::SameLine();
