@@ -93,6 +93,17 @@ TEST(CatalogBundled, HardwareSpotFacts) {
     EXPECT_FALSE(ascend.fp16_tflops.has_value());
     EXPECT_EQ(ascend.confidence, "conflicting");
 
+    // H200 NVL: NVIDIA's product page prints its tensor figures with sparsity (BF16 1,671, FP8 3,341), below
+    // the SXM part's; the catalog holds half of each (dense). GH200: the datasheet's dense figures, H100 SXM's.
+    const Hardware& h200_nvl = hardware("nvidia-h200-nvl-141gb");
+    EXPECT_EQ(h200_nvl.fp16_tflops, 835.5);
+    EXPECT_EQ(h200_nvl.fp8_tflops, 1670.5);
+    EXPECT_NE(h200_nvl.source.find("https://www.nvidia.com/en-us/data-center/h200/"), std::string::npos) << h200_nvl.source;
+    const Hardware& gh200 = hardware("nvidia-gh200-96gb");
+    EXPECT_EQ(gh200.fp16_tflops, 990.0);
+    EXPECT_EQ(gh200.fp8_tflops, 1979.0);
+    EXPECT_EQ(gh200.bandwidth_gbs, 4000.0);
+
     // GeForce: FP16-accumulate rate kept apart from the FP32-accumulate one.
     const Hardware& rtx4090 = hardware("nvidia-rtx-4090");
     EXPECT_EQ(rtx4090.fp16_tflops, 165.2);

@@ -129,8 +129,8 @@ TEST(CatalogRules, Fp8OnAmpereFollowsTheFormatsFallback) {
 }
 
 // Issue #9: "cannot run FP8" only where the catalog says the card has no FP8 tensor cores (hardware.json
-// fp8_tensor_cores, sourced). Gaudi 2 (FP8 peak conflicting, left null), the 4060 Ti (no sourced tensor
-// figures), H200 NVL and GH200 (GH100, tensor figures left null) all run FP8.
+// fp8_tensor_cores, sourced). Gaudi 2 (FP8 peak conflicting, left null) and the 4060 Ti (no sourced tensor
+// figures) run FP8; so do H200 NVL and GH200, whose FP8 peaks are sourced (a stated peak is FP8 tensor cores).
 TEST(CatalogRules, Fp8IsRefusedOnlyWhereTheCatalogSaysTheCardHasNoFp8) {
     const Catalog& c = bundled::catalog();
     for (const char* id : {"intel-gaudi2-96gb", "nvidia-rtx-4060ti-16gb", "nvidia-h200-nvl-141gb", "nvidia-gh200-96gb"}) {
