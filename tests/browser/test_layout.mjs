@@ -90,3 +90,48 @@ test('http: browser zoom (dpr 1 → 1.5 with the CSS size ÷ 1.5, as Ctrl + does
     await p.close();
   }
 });
+
+// The header on a phone (the UI test Layout.CopiedToastIsInsideTheWindow checks the same layout headless; this is
+// the real page): every control ends inside the window, and after a click on copy link the toast ("已复制" /
+// "Copied") is inside it too, with Export where it was (the toast's room is kept, so the row does not jump).
+const HEADER_CONTROLS = ['load_catalog', 'theme_light', 'theme_dark', 'lang_zh', 'lang_en', 'copy_link', 'embed_this'];
+for (const [width, height] of [[390, 844], [360, 740]]) {
+  for (const lang of ['zh', 'en']) {
+    test(`http: at ${width}×${height} (${lang}) the header's controls and the copied toast stay inside the window`, async ({ browser, server }) => {
+      const p = await openPage(browser, `${server.url}?lang=${lang}`, { viewport: { width, height } });
+      try {
+        await waitReady(p.page);
+        const boxes = () => p.page.evaluate((names) => {
+          const d = window.infersizer._debug;
+          const out = { export: d.exportBox('##export'), toast: d.itemBox('toast') };
+          for (const n of names) out[n] = d.itemBox(n);
+          return out;
+        }, HEADER_CONTROLS);
+        const before = await boxes();
+        assert(before.toast === null, `a toast before any click: ${before.toast}`);
+        for (const name of [...HEADER_CONTROLS, 'export']) {
+          const b = before[name];
+          assert(b, `${name} was not drawn`);
+          assert(b[0] >= 0 && b[2] <= width, `${name} spans x ${b[0]}–${b[2]}, outside the ${width} px window`);
+        }
+        const link = before.copy_link;
+        await p.page.mouse.move((link[0] + link[2]) / 2, (link[1] + link[3]) / 2);
+        await p.page.waitForTimeout(100);
+        await p.page.mouse.down();
+        await p.page.waitForTimeout(100);
+        await p.page.mouse.up();
+        await p.page.waitForFunction(() => window.infersizer._debug.itemBox('toast') !== null, null, { timeout: 1000 });
+        const after = await boxes();
+        assert(after.toast[2] <= width, `the toast spans x ${after.toast[0]}–${after.toast[2]}, past the ${width} px window`);
+        assert(after.toast[1] >= after.export[1] - 1 && after.toast[3] <= after.export[3] + 1,
+          `the toast (y ${after.toast[1]}–${after.toast[3]}) is not on Export's line (y ${after.export[1]}–${after.export[3]})`);
+        assert(JSON.stringify(after.export) === JSON.stringify(before.export),
+          `Export moved when the toast appeared: ${before.export} → ${after.export}`);
+        assertClean(p.record, onServer(server));
+        return `toast x ${after.toast[0].toFixed(0)}–${after.toast[2].toFixed(0)} of ${width}`;
+      } finally {
+        await p.close();
+      }
+    });
+  }
+}

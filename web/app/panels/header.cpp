@@ -143,6 +143,9 @@ void DrawHeader(AppState& s) {
     if (!s.toast.empty()) {
         ImGui::SameLine();
         JudgedWord(verdict_color(Verdict::yes), s.toast.c_str(), "##toast");  // probed: tests check it is on screen
+        record_box(s, "toast");
+    } else {
+        s.item_boxes.erase("toast");
     }
 
     if (s.catalog) {
