@@ -485,6 +485,15 @@ def validate_hardware(problems, ref):
                 "visible_memory_gib" in (s.get("covers") or []) for s in a.get("source") or [] if isinstance(s, dict)):
             problems.add("hardware.json", where, "visible_memory_gib",
                          "needs a source entry whose \"covers\" lists \"visible_memory_gib\"")
+        # Cards per server: the planner's 8-card default stands unless a source shows this card's servers differ.
+        per_node = a.get("cards_per_node")
+        if per_node is not None:
+            if not isinstance(per_node, int) or isinstance(per_node, bool) or not 1 <= per_node <= 72:
+                problems.add("hardware.json", where, "cards_per_node", "must be a whole number from 1 to 72")
+            if not any("cards_per_node" in (s.get("covers") or []) for s in a.get("source") or []
+                       if isinstance(s, dict)):
+                problems.add("hardware.json", where, "cards_per_node",
+                             "needs a source entry whose \"covers\" lists \"cards_per_node\"")
         # Whether the card has FP8 tensor cores is a fact like a figure: sourced, and never against a stated peak.
         fp8_cores = a.get("fp8_tensor_cores")
         if fp8_cores is not None:
@@ -1054,6 +1063,11 @@ def self_test(sources):
     failures += expect_rejected(sources, lambda d: d["weight_formats"][1].__setitem__(
         "source", "docs/references/peers-and-formulas.md §9.9 (no such section)"), "formats.json",
         ["weight_formats[1]", "§9.9"])
+    # 7b. Cards per server: unsourced, or not a whole number from 1 to 72, is rejected.
+    failures += expect_rejected(sources, lambda d: d["accelerators"][0].__setitem__("cards_per_node", 4),
+                                "hardware.json", ["accelerators[0]", "cards_per_node", "covers"])
+    failures += expect_rejected(sources, lambda d: d["accelerators"][0].__setitem__("cards_per_node", 0),
+                                "hardware.json", ["accelerators[0]", "cards_per_node", "1 to 72"])
     built_formats = json.loads(outputs["formats.json"])
     labels = [f.get("source_label") for c in ("weight_formats", "kv_formats") for f in built_formats[c]
               if DOC_PATH.search(f.get("source", ""))]

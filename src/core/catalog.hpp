@@ -150,6 +150,10 @@ std::vector<std::string> hardware_kind_names(bool accelerators_only = false);
 // The efficiency classes in table order, each once: gpu, cpu, unified.
 std::vector<std::string> efficiency_class_names();
 
+// GPU servers hold 8 cards (HGX/DGX boards) unless the catalog says otherwise for a card: tensor parallelism stops
+// at one server and pipeline stages go across servers.
+inline constexpr int kDefaultCardsPerNode = 8;
+
 
 struct Hardware {
     std::string id;      // "nvidia-h100-sxm-80gb"
@@ -172,6 +176,9 @@ struct Hardware {
     std::optional<double> tdp_w;
     std::string interconnect;                // "NVLink 4", "none"
     std::optional<double> interconnect_gbs;  // aggregate bidirectional GB/s; none for PCIe-only cards
+    // The most of these cards one server holds, where a source says it differs from the 8-card boards the planner
+    // assumes otherwise (hardware.json "cards_per_node"; GH200: 4). node_cards() reads it with that default.
+    std::optional<int> cards_per_node;
 
     // CPU platforms: peak work per clock per core, and the machine's cores and sustained clock. The
     // socket's peak is cores × clock × ops per cycle; cores and clock describe the user's machine.
@@ -206,6 +213,9 @@ struct Hardware {
 
     bool is_cpu() const { return kind == HardwareKind::cpu; }
 };
+
+// Cards per server for this card (cards_per_node, else kDefaultCardsPerNode).
+inline int node_cards(const Hardware& h) { return h.cards_per_node.value_or(kDefaultCardsPerNode); }
 
 // ---------------------------------------------------------------------------------------------------
 // Formats.

@@ -235,6 +235,11 @@ const NumberRule& core_count() {
     static const NumberRule rule = json_read::up_to(kPositiveInt, 1e5);
     return rule;
 }
+// Cards one server holds: from one (a single superchip) to the 72 of an NVL72 rack's NVLink domain.
+const NumberRule& cards_per_node_count() {
+    static const NumberRule rule = json_read::up_to(kPositiveInt, 72);
+    return rule;
+}
 // An engine's token and sequence counts: 1e7 is far above any engine's setting (the scenario's context ends there).
 const NumberRule& engine_count() {
     static const NumberRule rule = json_read::up_to(kPositiveInt, 1e7);
@@ -271,6 +276,7 @@ Hardware parse_accelerator(const Reader& r) {
     h.tdp_w = r.number("tdp_w", hardware_number(), Need::optional);
     h.interconnect = r.string("interconnect", Need::optional);
     h.interconnect_gbs = r.number("interconnect_gbs", hardware_number(), Need::optional);
+    if (auto n = r.number("cards_per_node", cards_per_node_count(), Need::optional)) h.cards_per_node = static_cast<int>(*n);
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
     if (r.present("source_label")) h.source_label = r.text("source_label");

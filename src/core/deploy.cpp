@@ -7,8 +7,8 @@
 // by the --parallel slots, ggml-org/llama.cpp#11681), Ollama's OLLAMA_* server variables (envconfig/config.go)
 // and its OpenAI-compatible /v1 API (ollama/ollama, "OpenAI compatibility" doc).
 //
-// Runnable as written (issue #9): a node holds kCardsPerNode cards, so a plan over several nodes gives one
-// command per node, with the node count stated. Replicas that fit a node run as independent servers, one per
+// Runnable as written (issue #9): a node holds node_cards(hardware) cards (8, or what the catalog says for the
+// card: GH200 4), so a plan over several nodes gives one command per node, with the node count stated. Replicas that fit a node run as independent servers, one per
 // node, behind a load balancer. A replica wider than a node uses the engine's documented multi-node launch:
 // vLLM on a Ray cluster (`ray start --head` / `ray start --address`, then `vllm serve` with
 // --pipeline-parallel-size on the head; docs.vllm.ai serving/distributed_serving), SGLang's `--nnodes
@@ -41,7 +41,8 @@ struct Settings {
     int replicas = 1;
     int replica_cards = 1;         // tp × pp (a layer split: its cards)
     int nodes_per_replica = 1;     // nodes one replica spans
-    int replicas_per_node = 1;     // replicas one node holds (replica_cards ≤ kCardsPerNode)
+    int node_cards = kDefaultCardsPerNode;  // cards one node holds (catalog.hpp node_cards)
+    int replicas_per_node = 1;     // replicas one node holds (replica_cards ≤ node_cards)
     int nodes = 1;                 // nodes in all
     Interval ttft_p90_s{0, 0};     // what the load test should see: the core's own intervals
     Interval tps_per_user{0, 0};
@@ -78,8 +79,9 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.replica_cards = s.tp * s.pp;
     s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.replica_cards) : 1;
     if (!s.cpu && ctx.hardware.kind != HardwareKind::unified) {
-        s.nodes_per_replica = (s.replica_cards + kCardsPerNode - 1) / kCardsPerNode;
-        s.replicas_per_node = s.nodes_per_replica > 1 ? 1 : std::max(1, kCardsPerNode / s.replica_cards);
+        s.node_cards = node_cards(ctx.hardware);
+        s.nodes_per_replica = (s.replica_cards + s.node_cards - 1) / s.node_cards;
+        s.replicas_per_node = s.nodes_per_replica > 1 ? 1 : std::max(1, s.node_cards / s.replica_cards);
         s.nodes = s.nodes_per_replica > 1 ? s.replicas * s.nodes_per_replica
                                           : (s.replicas + s.replicas_per_node - 1) / s.replicas_per_node;
     }
@@ -121,19 +123,19 @@ std::string expected(const Settings& s) {
 std::string nodes_header(const Settings& s) {
     if (s.nodes <= 1) return "";
     if (s.zh && s.nodes_per_replica > 1)
-        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(kCardsPerNode) + " 张卡：" +
+        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(s.node_cards) + " 张卡：" +
                std::to_string(s.replicas) + " 个副本，每副本 " + std::to_string(s.replica_cards) + " 张卡，跨 " +
                std::to_string(s.nodes_per_replica) + " 个节点" + (s.replicas > 1 ? "，前置负载均衡" : "") + "\n";
     if (s.zh)
-        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(kCardsPerNode) + " 张卡：" +
+        return "# " + std::to_string(s.nodes) + " 个节点，每节点 " + std::to_string(s.node_cards) + " 张卡：" +
                std::to_string(s.replicas) + " 个副本，每副本 " + std::to_string(s.replica_cards) +
                " 张卡，每节点一个服务，共用一个负载均衡\n";
     if (s.nodes_per_replica > 1)
-        return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(kCardsPerNode) + " cards: " +
+        return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(s.node_cards) + " cards: " +
                std::to_string(s.replicas) + (s.replicas > 1 ? " replicas" : " replica") + " of " +
-               std::to_string(s.replica_cards) + " cards, each across " + std::to_string(s.nodes_per_replica) +
-               " nodes" + (s.replicas > 1 ? ", behind a load balancer" : "") + "\n";
-    return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(kCardsPerNode) + " cards: " +
+               std::to_string(s.replica_cards) + (s.replicas > 1 ? " cards, each across " : " cards across ") +
+               std::to_string(s.nodes_per_replica) + " nodes" + (s.replicas > 1 ? ", behind a load balancer" : "") + "\n";
+    return "# " + std::to_string(s.nodes) + " nodes of " + std::to_string(s.node_cards) + " cards: " +
            std::to_string(s.replicas) + " replicas of " + std::to_string(s.replica_cards) +
            (s.replica_cards > 1 ? " cards" : " card") + ", one server per node, all behind one load balancer\n";
 }
@@ -214,8 +216,8 @@ Commands vllm(const Context& ctx, const Settings& s) {
                      std::string("# first node of ") + (s.replicas > 1 ? "each replica" : "the replica") + " (Ray head):") +
                  "\nray start --head --port 6379\n" +
                  say(s, "# 其余 " + std::to_string(s.nodes_per_replica - 1) + " 个节点：",
-                     "# its other " + std::to_string(s.nodes_per_replica - 1) +
-                         (s.nodes_per_replica > 2 ? " nodes:" : " node:")) +
+                     s.nodes_per_replica > 2 ? "# its other " + std::to_string(s.nodes_per_replica - 1) + " nodes:"
+                                             : std::string("# its other node:")) +
                  "\nray start --address <head-node-ip>:6379\n" + say(s, "# 然后在头节点上：", "# then on the head node:") +
                  "\n" + serve(1) + prequantized_note(ctx, s);
     } else {
@@ -285,7 +287,7 @@ Commands trtllm(const Context& ctx, const Settings& s) {
     if (s.nodes_per_replica > 1) {
         std::string hosts;
         for (int n = 1; n <= s.nodes_per_replica; ++n)
-            hosts += (n > 1 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:" + std::to_string(kCardsPerNode);
+            hosts += (n > 1 ? "," : "") + std::string("<node-") + std::to_string(n) + ">:" + std::to_string(s.node_cards);
         h.launch = nodes_header(s) +
                  say(s, std::string("# 在") + (s.replicas > 1 ? "每个副本" : "该副本") + "的第一个节点上：",
                      std::string("# from the first node of ") + (s.replicas > 1 ? "each replica" : "the replica") + ":") +

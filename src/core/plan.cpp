@@ -170,18 +170,19 @@ std::vector<ReplicaLayout> candidate_layouts(const Context& ctx, const Hardware&
         out.push_back({1, 1, !e.tensor_parallel});
         return out;
     }
+    const int node = node_cards(hw);
     if (!e.tensor_parallel) {
         // llama.cpp / Ollama split layers over any number of cards (llama.cpp --split-mode layer).
-        for (int n = 1; n <= kCardsPerNode; ++n) out.push_back({n, 1, true});
+        for (int n = 1; n <= node; ++n) out.push_back({n, 1, true});
         // Beyond one node only llama.cpp's RPC backend spans machines; Ollama stays on one.
         if (e.layer_split_spans_nodes)
-            for (int nodes = 2; nodes <= kMaxNodes; ++nodes) out.push_back({nodes * kCardsPerNode, 1, true});
+            for (int nodes = 2; nodes <= kMaxNodes; ++nodes) out.push_back({nodes * node, 1, true});
         return out;
     }
     // vLLM / SGLang / TensorRT-LLM: TP must divide the attention heads (vLLM refuses to start otherwise).
     const int64_t heads = ctx.model.n_heads;
     int top = 0;
-    for (int tp = 1; tp <= kCardsPerNode; tp *= 2) {
+    for (int tp = 1; tp <= node; tp *= 2) {
         if (heads > 0 && heads % tp != 0) {
             notes.add("跳过 TP " + std::to_string(tp) + "：" + std::to_string(heads) + " 个注意力头不能被整除",
                       "TP " + std::to_string(tp) + " skipped: " + std::to_string(heads) +
@@ -340,6 +341,7 @@ void prefer_fewer_cards(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
 Text binding_text(Replica& r, Precision precision) {
     const Scenario& s = r.ctx.scenario;
     const int64_t conc = std::max<int64_t>(1, s.concurrency);
+    if (r.replicas_slow == 1 && conc == 1) return {"一个副本即可服务这 1 个用户", "one replica serves the one user"};
     if (r.replicas_slow == 1)
         return {"一个副本即可服务全部 " + fmt::count(double(conc), "zh") + " 个用户",
                 "one replica serves all " + fmt::count(double(conc), "en") + " users"};
@@ -464,7 +466,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     row.tp = layout.tp;
     row.pp = layout.pp;
     row.layer_split = layout.layer_split;
-    row.fits = layout.pp == 1 && layout.tp <= kCardsPerNode;
+    row.fits = layout.pp == 1 && layout.tp <= node_cards(hw);
     row.replicas = Interval::of(replicas_or_memory(r.replicas_fast), replicas_or_memory(r.replicas_slow));
     row.cards = row.replicas * double(layout.cards());
     row.users_per_replica = {users_of(row.replicas.hi), users_of(row.replicas.lo)};
@@ -490,9 +492,9 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     if (layout.layer_split && layout.tp > 1)
         notes.add("按层切分到 " + std::to_string(layout.tp) + " 张卡：单路不加速",
                   "layer split over " + std::to_string(layout.tp) + " cards: no speed-up per stream");
-    if (layout.layer_split && layout.tp > kCardsPerNode)
-        notes.add("跨 " + std::to_string(layout.tp / kCardsPerNode) + " 个节点（llama.cpp RPC）",
-                  "across " + std::to_string(layout.tp / kCardsPerNode) + " nodes (llama.cpp RPC)");
+    if (layout.layer_split && layout.tp > node_cards(hw))
+        notes.add("跨 " + std::to_string(layout.tp / node_cards(hw)) + " 个节点（llama.cpp RPC）",
+                  "across " + std::to_string(layout.tp / node_cards(hw)) + " nodes (llama.cpp RPC)");
     if (layout.pp > 1)
         notes.add("需要 " + std::to_string(layout.pp) + " 个节点 × " + std::to_string(layout.tp) + " 卡（跨节点流水线并行）",
                   "needs " + std::to_string(layout.pp) + " nodes × " + std::to_string(layout.tp) +
@@ -615,7 +617,7 @@ int smallest_fitting_tp(const Context& ctx, const Hardware& hw) {
     Notes ignored;
     std::vector<ReplicaLayout> one_node;
     for (const ReplicaLayout& l : candidate_layouts(ctx, hw, ignored))
-        if (l.pp == 1 && l.tp <= kCardsPerNode) one_node.push_back(l);
+        if (l.pp == 1 && l.tp <= node_cards(hw)) one_node.push_back(l);
     const int i = smallest_fitting(one_node, [&](const ReplicaLayout& l) {
         return memory_batch(ctx, hw, l, 1, ctx.scenario.context_tokens).one_sequence_fits;
     });

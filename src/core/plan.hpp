@@ -92,9 +92,9 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
 // The scenario on `cards` of `hw` at `concurrency` and `context_tokens` (what the searches vary).
 Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t concurrency, int64_t context_tokens);
 
-// The catalog's GPU servers hold 8 cards (HGX/DGX boards); TP stops there and pipeline stages go across
-// nodes. The planner searches up to kMaxNodes nodes per replica: a search bound, not a physical limit.
-inline constexpr int kCardsPerNode = 8;
+// A server holds node_cards(hw) cards (catalog.hpp: 8, HGX/DGX boards, unless the catalog says otherwise); TP
+// stops there and pipeline stages go across nodes. The planner searches up to kMaxNodes nodes per replica: a
+// search bound, not a physical limit.
 inline constexpr int kMaxNodes = 16;
 
 }  // namespace infersizer

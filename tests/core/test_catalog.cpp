@@ -103,6 +103,11 @@ TEST(CatalogBundled, HardwareSpotFacts) {
     EXPECT_EQ(gh200.fp16_tflops, 990.0);
     EXPECT_EQ(gh200.fp8_tflops, 1979.0);
     EXPECT_EQ(gh200.bandwidth_gbs, 4000.0);
+    // A GH200 server holds four (CSCS Alps); cards without the field sit on the planner's 8-card boards.
+    EXPECT_EQ(gh200.cards_per_node, 4);
+    EXPECT_EQ(node_cards(gh200), 4);
+    EXPECT_FALSE(h100.cards_per_node.has_value());
+    EXPECT_EQ(node_cards(h100), 8);
 
     // GeForce: FP16-accumulate rate kept apart from the FP32-accumulate one.
     const Hardware& rtx4090 = hardware("nvidia-rtx-4090");
@@ -500,6 +505,19 @@ TEST(CatalogErrors, IntegerFieldRejectsAFraction) {
     auto errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["num_hidden_layers"] = 32.5; });
     expect_single(errors, "catalog.type", "models.json: models[0].num_hidden_layers",
                   "must be a positive integer, got 32.5");
+}
+
+TEST(CatalogErrors, CardsPerNodeIsAWholeNumberUpTo72) {
+    auto fraction = errors_after(&CatalogFiles::hardware, [](json& d) { d["accelerators"][0]["cards_per_node"] = 4.5; });
+    expect_single(fraction, "catalog.type", "hardware.json: accelerators[0].cards_per_node",
+                  "must be a positive integer or null, got 4.5");
+    auto zero = errors_after(&CatalogFiles::hardware, [](json& d) { d["accelerators"][0]["cards_per_node"] = 0; });
+    expect_single(zero, "catalog.range", "hardware.json: accelerators[0].cards_per_node",
+                  "must be a positive integer or null, got 0");
+    auto huge = errors_after(&CatalogFiles::hardware, [](json& d) { d["accelerators"][0]["cards_per_node"] = 1000; });
+    ASSERT_EQ(huge.size(), 1u);
+    EXPECT_EQ(huge[0].path, "hardware.json: accelerators[0].cards_per_node");
+    EXPECT_NE(huge[0].message.find("72"), std::string::npos) << huge[0].message;
 }
 
 TEST(CatalogErrors, WrongSchema) {

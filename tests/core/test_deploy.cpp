@@ -186,13 +186,56 @@ TEST(Deploy, AReplicaAcrossNodesUsesTheEnginesMultiNodeLaunch) {
     EXPECT_HAS(c, "ray start --head --port 6379");
     EXPECT_HAS(c, "ray start --address <head-node-ip>:6379");
     EXPECT_HAS(c, "--tensor-parallel-size " + std::to_string(tp) + " --pipeline-parallel-size " + std::to_string(pp));
-    EXPECT_HAS(c, "each across " + std::to_string(pp) + " nodes");
+    EXPECT_HAS(c, (r.memory.replicas > 1 ? "cards, each across " : "cards across ") + std::to_string(pp) + " nodes");
+    EXPECT_HAS(c, pp > 2 ? "# its other " + std::to_string(pp - 1) + " nodes:" : std::string("# its other node:"));
     EXPECT_LACKS(c, "--data-parallel-size");
 
     s.engine = "sglang";
     const std::string g = hints(s).launch_command.en;
     EXPECT_HAS(g, "--nnodes " + std::to_string(pp) + " --node-rank $NODE_RANK --dist-init-addr <first-node-ip>:5000");
     EXPECT_HAS(g, "--pp-size " + std::to_string(pp));
+}
+
+// A GH200 server holds four superchips (hardware.json cards_per_node, CSCS Alps), not the eight of an HGX board:
+// the planner's TP stops at 4 and the launch lines count nodes of 4. The 70B chat (TP 2, 4 replicas at the slow
+// end) runs two servers of two replicas each, never one server of 8; 405B in FP8 (~410 GB) needs more than one
+// node's 4 × 96 GB, so TP 4 × PP 2 across two nodes, where H100 holds it in one node of 8 (TP 8).
+TEST(Deploy, Gh200ServersHoldFourCards) {
+    Scenario s = vllm_70b();
+    s.hardware_id = "nvidia-gh200-96gb";
+    s.weights = "fp8";
+    s.count.reset();
+    s.concurrency = 200;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1500;
+    s.output_tokens = 300;
+    s.targets = {1.0, 20.0};
+    const Result chat = test::estimate_ok(s);
+    ASSERT_TRUE(chat.planned.has_value());
+    EXPECT_LE(chat.planned->tp, 4);
+    EXPECT_EQ(chat.planned->pp, 1);
+    const std::string& c = chat.deploy.launch_command.en;
+    EXPECT_HAS(c, " nodes of 4 cards: ");
+    EXPECT_LACKS(c, "nodes of 8 cards");
+    EXPECT_HAS(chat.deploy.launch_command.zh, "个节点，每节点 4 张卡：");
+    // No server runs more than 4 cards: TP × DP on one line stays within the node.
+    EXPECT_HAS(c, "--tensor-parallel-size " + std::to_string(chat.planned->tp) + " --data-parallel-size " +
+                      std::to_string(4 / chat.planned->tp));
+
+    s.model_id = "Llama-3.1-405B";
+    s.concurrency = 32;
+    s.targets = {3.0, 10.0};
+    const Result big = test::estimate_ok(s);
+    ASSERT_TRUE(big.planned.has_value());
+    EXPECT_EQ(big.planned->tp, 4);
+    EXPECT_EQ(big.planned->pp, 2);
+    EXPECT_HAS(big.deploy.launch_command.en, "--tensor-parallel-size 4 --pipeline-parallel-size 2");
+    EXPECT_HAS(big.deploy.launch_command.en, "# 2 nodes of 4 cards: 1 replica of 8 cards across 2 nodes");
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    const Result h100 = test::estimate_ok(s);
+    ASSERT_TRUE(h100.planned.has_value());
+    EXPECT_EQ(h100.planned->tp, 8);
+    EXPECT_EQ(h100.planned->pp, 1);
 }
 
 // Issue #9: next to the load test, what it should show if the estimate holds (the core's own intervals).

@@ -218,6 +218,13 @@ TEST(PlanScenarios, BindingNamesPrefillDemandOrKvInNumbers) {
     std::printf("[binding] %s\n[binding] %s\n", p.binding.en.c_str(), k.binding.en.c_str());
     ASSERT_TRUE(k.meets_targets) << k.note;
     EXPECT_NE(k.binding.en.find("the KV cache holds about"), std::string::npos) << k.binding.en;
+
+    // One user: said as one, not "all 1 users".
+    Scenario alone = chat_70b();
+    alone.concurrency = 1;
+    const PlanRow a = plan_on(alone, "nvidia-h100-sxm-80gb");
+    EXPECT_EQ(a.binding.en, "one replica serves the one user");
+    EXPECT_EQ(a.binding.zh, "一个副本即可服务这 1 个用户");
 }
 
 // A larger TP group wins when it serves everyone on fewer cards. The 70B chat on A100 PCIe 80GB: TP 2 reads
