@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 
 using namespace infersizer;
@@ -245,6 +246,84 @@ TEST_F(Layout, NothingEndsPastItsColumn) {
     EXPECT_GT(explained, 300) << "the page's explained figures were not found";
     EXPECT_GE(legends, 4 * 2 * 4 * 2) << "the memory bar's legend was not found";
     EXPECT_GT(items, 1000);
+}
+
+// The same after the window changes size (the font grows from 16 to 22 px at 1920 × 1080 and shrinks back): column
+// widths that ImGui's tables settle in their first frames must follow the font, not keep the first size's.
+TEST_F(Layout, NothingEndsPastItsColumnAfterAResize) {
+    for (const char* code : {"zh", "en"})
+        for (auto [from, to] : {std::pair{ImVec2(1280, 800), ImVec2(1920, 1080)}, std::pair{ImVec2(1920, 1080), ImVec2(1280, 800)},
+                                std::pair{ImVec2(1280, 800), ImVec2(390, 844)}, std::pair{ImVec2(390, 844), ImVec2(390, 844)}, std::pair{ImVec2(1920, 1080), ImVec2(1920, 1080)}}) {
+            SCOPED_TRACE(std::string(code) + " " + std::to_string(from.x) + " → " + std::to_string(to.x));
+            // Each window size's font, in a window tall enough that the whole page is drawn (items scrolled out
+            // of view are not probed).
+            from.y = to.y = 6000;
+            Page page(code, from, font_for(ImVec2(from.x, from.x * 0.5625f)));
+            page.frames(2);
+            ASSERT_EQ(app_set_scenario_json(page.app(), kChat70bScenarioJson), "");
+            page.frames(3);
+            page.resize(to, font_for(ImVec2(to.x, to.x * 0.5625f)));
+            page.frames(3);
+            int items = 0;
+            for (const ProbedItem& it : page.items()) {
+                ++items;
+                // The cards table's last column shows the start of each note and cuts the rest (hovering shows it:
+                // HoveringACardNoteShowsAllOfIt). On a phone the table scrolls sideways and its edge cuts what is
+                // scrolled out of view (OnAPhoneTheCardsTableScrollsSideways checks each figure whole in view).
+                if (it.label.find("##plan_note_") != std::string::npos) continue;
+                if (to.x < 600 && (it.label.find("##plan_") != std::string::npos ||
+                                   it.label.find("##explain_plan[") != std::string::npos))
+                    continue;
+                EXPECT_LE(it.rect.Max.x, it.clip.Max.x + 1.5f)
+                    << it.label << " ends at x " << it.rect.Max.x << ", its column at " << it.clip.Max.x;
+            }
+            EXPECT_GT(items, 200);
+        }
+}
+
+// On a phone (390 and 360 px) the cards table keeps its desktop layout and scrolls sideways inside: seven columns
+// squeezed into the width left the name and the cost a few letters each ("Insti", "$4,38"). Scrolled from its left
+// edge to its right, every row's count, verdict and cost comes whole into view, and at the left edge the cost
+// column is out of view (the check would pass trivially if the table did not need scrolling).
+TEST_F(Layout, OnAPhoneTheCardsTableScrollsSideways) {
+    for (const char* code : {"zh", "en"})
+        for (float width : {390.0f, 360.0f}) {
+            SCOPED_TRACE(std::string(code) + " " + std::to_string(width));
+            Page page(code, ImVec2(width, 6000), font_for(ImVec2(width, 844)));
+            page.frames(2);
+            ASSERT_EQ(app_set_scenario_json(page.app(), kChat70bScenarioJson), "");
+            page.frames(3);
+            float row_y = -1;
+            for (const ProbedItem& it : page.items())
+                if (row_y < 0 && it.label.rfind("##explain_plan[", 0) == 0) row_y = it.rect.GetCenter().y;
+            ASSERT_GT(row_y, 0) << "the cards table is not on the page";
+            const ImVec2 over_table(width * 0.5f, row_y);
+            auto whole = [](const ProbedItem& it) {
+                return it.rect.Min.x >= it.clip.Min.x - 1.5f && it.rect.Max.x <= it.clip.Max.x + 1.5f;
+            };
+            auto is_figure = [](const std::string& label) {
+                return label.find("##plan_meets_") != std::string::npos ||
+                       (label.rfind("##explain_plan[", 0) == 0 &&
+                        (label.find("].cards") != std::string::npos || label.find("].cost_per_month") != std::string::npos));
+            };
+            std::map<std::string, bool> seen_whole;
+            int costs_whole_at_left = 0;
+            for (int step = 0; step < 12; ++step) {
+                for (const ProbedItem& it : page.items()) {
+                    if (!is_figure(it.label)) continue;
+                    seen_whole[it.label] = seen_whole[it.label] || whole(it);
+                    if (step == 0 && it.label.find("].cost_per_month") != std::string::npos) costs_whole_at_left += whole(it);
+                }
+                page.wheel(over_table, -2.0f, 0.0f);  // ImGui: a negative MouseWheelH scrolls to the right
+            }
+            EXPECT_EQ(costs_whole_at_left, 0) << "the cost column was in view without scrolling";
+            int costs = 0;
+            for (const auto& [label, ok] : seen_whole) {
+                costs += label.find("].cost_per_month") != std::string::npos;
+                EXPECT_TRUE(ok) << label << " never came whole into view";
+            }
+            EXPECT_GE(costs, 10) << "too few cost figures were drawn to judge";
+        }
 }
 
 // In the cards table a range of up to four digits and its ⓘ share one line ("320 – 1,600 ⓘ" for the RTX 4060 Ti in

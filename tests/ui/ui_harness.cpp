@@ -50,6 +50,17 @@ Page::Page(const std::string& lang, ImVec2 size, float font_px) : size_(size) {
     infersizer_imgui_set_item_probe(&probe);
 }
 
+void Page::resize(ImVec2 size, float font_px) {
+    size_ = size;
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = size;
+    io.Fonts->Clear();
+    app_load_fonts(app_, font_px);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+}
+
 Page::~Page() {
     infersizer_imgui_set_item_probe(nullptr);
     app_destroy(app_);
@@ -147,6 +158,17 @@ const ImRect* Page::path_rect(const std::string& window_part, const std::vector<
 
 void Page::hover(ImVec2 p) {
     ImGui::GetIO().MousePos = p;
+    frames(1);
+}
+
+void Page::wheel(ImVec2 p, float dx, float dy) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = p;
+    frames(1);
+    io.MouseWheelH = dx;
+    io.MouseWheel = dy;
+    frames(1);
+    io.MouseWheelH = io.MouseWheel = 0;
     frames(1);
 }
 

@@ -84,6 +84,9 @@ public:
 
     // Runs `n` frames; returns what the last app_frame returned (animating).
     bool frames(int n = 1);
+    // What the platform does when the window changes size (web/platform/main.cpp load_fonts): the new display
+    // size, and the fonts reloaded at the size chosen for it.
+    void resize(ImVec2 size, float font_px);
     // Runs one frame with ImGui's log capturing every text it draws, and returns that text (a table row is
     // one line, "| a | b |"). ImGui 1.86 ends a log at the End() of any top-level window, so the log goes to
     // the clipboard (LogToClipboard), whose handler here collects it: the whole page in a plain frame, the
@@ -94,6 +97,8 @@ public:
     bool click(const std::string& label);
     bool click_at(ImVec2 p);
     void hover(ImVec2 p);
+    // Turns the mouse wheel over `p`: dx notches sideways (ImGui's MouseWheelH), dy up and down; over three frames.
+    void wheel(ImVec2 p, float dx, float dy);
     // Types into the item with `label`: clicks it, selects all, types `text`, presses Enter.
     bool type_into(const std::string& label, const std::string& text);
     void press_key(ImGuiKey key, bool ctrl = false);

@@ -15,6 +15,11 @@ namespace {
 
 enum Column { col_accelerator, col_cards, col_tp, col_replicas, col_meets, col_cost, col_note };
 
+// Below this width (in font sizes; a 390 px phone holds about 27) the table scrolls sideways, laid out as
+// kPlanTableScrollWidthEm wide: the fixed columns take 18 and the name, cost and note share the rest.
+constexpr float kPlanTableFullWidthEm = 40.0f;
+constexpr float kPlanTableScrollWidthEm = 50.0f;
+
 // Rows without a price sort after every priced row, whatever the direction.
 bool less_by(const PlanRow& a, const PlanRow& b, int column, bool ascending) {
     auto cmp = [&](auto x, auto y) { return ascending ? x < y : y < x; };
@@ -53,14 +58,19 @@ void DrawPlanPanel(AppState& s) {
     int n_meet = 0;
     for (const PlanRow& r : plan) n_meet += r.meets_targets ? 1 : 0;
     MutedText(trf(S::plan_summary_fmt, s.lang, n_meet, static_cast<int>(plan.size())));
-    ImGui::SameLine();
-    ImGui::Checkbox(tr(S::fits_only, s.lang), &s.plan_fits_only);
-    ImGui::SameLine();
-    MutedText(tr(S::plan_click_hint, s.lang));
+    const char* fits_only = tr(S::fits_only, s.lang);
+    SameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(fits_only).x);
+    ImGui::Checkbox(fits_only, &s.plan_fits_only);
+    MutedTextFlow(tr(S::plan_click_hint, s.lang));
+
+    // On a narrow window (a phone) seven columns would leave the name and the cost a few letters each: the table
+    // keeps its desktop width and scrolls sideways inside (a swipe scrolls both ways, bridge.js).
+    const bool narrow = ImGui::GetContentRegionAvail().x < em * kPlanTableFullWidthEm;
 
     // Tristate: with no column chosen the rows keep the core's order (cheapest meeting the targets first).
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable |
+                                  (narrow ? ImGuiTableFlags_ScrollX : ImGuiTableFlags_None);
     // As tall as the column it sits in (less the title and summary lines above it), so a tall window shows
     // as many rows as it has room for once the table is scrolled into view; never taller than its rows,
     // never shorter than 8 rows. It scrolls inside only when the rows need more than that.
@@ -69,7 +79,8 @@ void DrawPlanPanel(AppState& s) {
     const float row_h = ImGui::GetTextLineHeightWithSpacing();
     const float rows_needed = static_cast<float>(n_rows) + 1.5f;  // + the header row and a margin
     const float rows_room = std::max(8.0f, ImGui::GetWindowHeight() / row_h - 4.0f);
-    if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, row_h * std::min(rows_needed, rows_room)))) return;
+    const float rows_h = row_h * std::min(rows_needed, rows_room) + (narrow ? ImGui::GetStyle().ScrollbarSize : 0.0f);
+    if (!ImGui::BeginTable("plan", 7, flags, ImVec2(0, rows_h), narrow ? em * kPlanTableScrollWidthEm : 0.0f)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
     // Room for a range up to four digits and its ⓘ ("320 – 1,600 ⓘ"): narrower, the mark went to a second line.
@@ -77,8 +88,7 @@ void DrawPlanPanel(AppState& s) {
     ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 2, col_tp);
     ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_replicas);
     ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 5, col_meets);
-    ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch,
-                            1.6f, col_cost);
+    ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_cost);
     ImGui::TableSetupColumn(tr(S::col_note, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.4f, col_note);
     ImGui::TableHeadersRow();
 
