@@ -50,6 +50,18 @@ TEST(TextWrap, IdentifierStaysWhole) {
     EXPECT_EQ(wrap("用llama.cpp部署", 14), (Lines{"用llama.cpp部", "署"}));
 }
 
+TEST(TextWrap, AFigureKeepsItsUnit) {
+    // "首字（p90）" is 2+2+3+2 = 9 wide, "4–50" 5, " s，" 1+1+2 = 4: at 16 the break fell between "4–50" and "s，"
+    // (seen in the CPU row of a 360 px page). The unit goes down with its figure.
+    EXPECT_EQ(wrap("首字（p90）4–50 s，每人", 16), (Lines{"首字（p90）", "4–50 s，每人"}));
+    EXPECT_EQ(wrap("needs 12 GiB of RAM", 10), (Lines{"needs", "12 GiB of", "RAM"}));
+    EXPECT_EQ(wrap("at 20 tok/s each", 10), (Lines{"at", "20 tok/s", "each"}));
+    // Only units: a figure and the next word still break at the space ("200" / "users"), and a word that merely
+    // starts like a unit ("seconds", "s3") is not one.
+    EXPECT_EQ(wrap("for 200 users", 8), (Lines{"for 200", "users"}));
+    EXPECT_EQ(wrap("in 3 seconds", 7), (Lines{"in 3", "seconds"}));
+}
+
 TEST(TextWrap, BreaksBetweenCjkCharactersAndAtSpaces) {
     EXPECT_EQ(wrap("显存足够放下模型", 6), (Lines{"显存足", "够放下", "模型"}));
     EXPECT_EQ(wrap("fits on one card", 8), (Lines{"fits on", "one card"}));

@@ -54,6 +54,28 @@ bool no_line_end(char32_t c) {
     }
 }
 
+// Whether a unit the page writes after a figure ("4–50 s", "12 GiB", "20 tok/s") starts at `at`: the run of letters,
+// '/' and 'µ' there is one of them. A figure and its unit stay on one line.
+bool unit_at(std::string_view para, std::size_t at) {
+    static constexpr std::string_view kUnits[] = {"s",   "ms",  "µs",  "min",   "h",      "B",       "KB",
+                                                  "MB",  "GB",  "TB",  "KiB",   "MiB",    "GiB",     "TiB",
+                                                  "GB/s", "TB/s", "tok/s", "token/s", "tokens/s", "W", "TFLOPS",
+                                                  "TOPS", "token", "tokens", "k", "M"};
+    std::size_t end = at;
+    while (end < para.size()) {
+        const auto b = static_cast<unsigned char>(para[end]);
+        if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '/') ++end;
+        else if (b == 0xC2 && end + 1 < para.size() && static_cast<unsigned char>(para[end + 1]) == 0xB5) end += 2;
+        else break;
+    }
+    if (end == at) return false;
+    if (end < para.size() && para[end] >= '0' && para[end] <= '9') return false;  // "s3": not a unit
+    const std::string_view word = para.substr(at, end - at);
+    for (std::string_view u : kUnits)
+        if (word == u) return true;
+    return false;
+}
+
 // An unbreakable piece of one paragraph, with the spaces before it.
 struct Segment {
     std::size_t space_begin, begin, end;
@@ -75,18 +97,24 @@ std::vector<WrapLine> wrap_lines(std::string_view text, float width,
             // Cut the paragraph into unbreakable segments.
             std::vector<Segment> segs;
             std::size_t i = 0;
-            char32_t prev = 0;
+            char32_t prev = 0, before_space = 0;
             bool in_seg = false;
             std::size_t space_begin = 0;
             while (i < para.size()) {
                 const std::size_t at = i;
                 const char32_t c = next_char(para, i);
                 if (c == U' ') {
-                    if (in_seg) space_begin = at;
+                    if (in_seg) space_begin = at, before_space = prev;
                     in_seg = false;
                     prev = 0;
                     continue;
                 }
+                // After the spaces that follow a figure, its unit joins it ("4–50 s" is never "4–50" / "s").
+                if (!in_seg && !segs.empty() && before_space >= U'0' && before_space <= U'9' && unit_at(para, at)) {
+                    in_seg = true;
+                    prev = before_space;
+                }
+                before_space = 0;
                 const bool joined = in_seg && ((glues(prev) && glues(c)) || no_line_start(c) || no_line_end(prev));
                 if (joined) {
                     segs.back().end = i;
