@@ -276,7 +276,8 @@ Hardware parse_accelerator(const Reader& r) {
     h.tdp_w = r.number("tdp_w", hardware_number(), Need::optional);
     h.interconnect = r.string("interconnect", Need::optional);
     h.interconnect_gbs = r.number("interconnect_gbs", hardware_number(), Need::optional);
-    if (auto n = r.number("cards_per_node", cards_per_node_count(), Need::optional)) h.cards_per_node = static_cast<int>(*n);
+    if (auto n = r.number("cards_per_node", cards_per_node_count(), Need::optional))
+        h.cards_per_node = static_cast<int>(*n);
     h.confidence = r.enumerated("confidence", kConfidence, Need::optional);
     h.source = r.source("source");
     if (r.present("source_label")) h.source_label = r.text("source_label");

@@ -90,7 +90,7 @@ struct PlanRow {
     bool simulated = false;         // false: screened with the steady-state estimate only
     std::string note;          // why it fails or what limits it (English; note_text has both languages)
     // Added by the planner: the layout behind `tp`, and the note in both languages.
-    int pp = 1;                // pipeline stages across nodes (TP engines beyond one node's cards, catalog.hpp node_cards)
+    int pp = 1;                // pipeline stages across nodes (TP beyond one node's cards: catalog.hpp node_cards)
     bool layer_split = false;  // llama.cpp / Ollama: `tp` counts cards in a layer split (no TP speed-up)
     Text note_text;
     Interval price_per_card_hour_usd;  // the rental price behind cost_per_month (has_price; explain_plan_row)
