@@ -11,7 +11,8 @@
 // card: GH200 4), so a plan over several nodes gives one command per node, with the node count stated.
 // Replicas that fit a node run as independent servers, one per node, behind a load balancer. A replica wider
 // than a node uses the engine's documented multi-node launch: vLLM on a Ray cluster (`ray start --head` /
-// `ray start --address`, then `vllm serve` with --pipeline-parallel-size on the head; docs.vllm.ai serving/distributed_serving), SGLang's `--nnodes
+// `ray start --address`, then `vllm serve` with --pipeline-parallel-size on the head; docs.vllm.ai
+// serving/distributed_serving), SGLang's `--nnodes
 // --node-rank --dist-init-addr` (docs.sglang.io references/multi_node_deployment), TensorRT-LLM's
 // `mpirun … trtllm-llmapi-launch trtllm-serve` (TensorRT-LLM docs, trtllm-serve multi-node), llama.cpp's RPC
 // backend (`rpc-server` on the other nodes, `--rpc` on the first; tools/rpc/README.md).
