@@ -4,7 +4,7 @@
 import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, assert, assertClean, openPage, waitReady, screenshot, ARTIFACTS } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, ARTIFACTS } from './lib/harness.mjs';
 
 const onServer = (server) => (u) => u.startsWith(server.url);
 
@@ -135,3 +135,46 @@ for (const [width, height] of [[390, 844], [360, 740]]) {
     });
   }
 }
+
+// The cards table on a phone (issue #9's page at any size; the headless Layout.OnAPhoneTheCardsTableScrollsSideways
+// checks every row): in the real page a sideways wheel over the table brings the cost column, out of view at first,
+// whole into the 390 px window.
+test('http: at 390×844 the cards table scrolls sideways and its cost column comes whole into view', async ({ browser, server }) => {
+  const p = await openPage(browser, `${server.url}?lang=en`, { viewport: { width: 390, height: 844 } });
+  try {
+    await waitReady(p.page);
+    await p.page.evaluate(() => window.infersizer.setScenario({
+      model: 'Llama-3.1-70B', weights: 'fp8', engine: 'vllm', hardware: 'nvidia-h100-sxm-80gb', count: null,
+      context_tokens: 8192, prompt_tokens: 1500, output_tokens: 300, concurrency: 200,
+      targets: { ttft_s: 1, tps_per_user: 20 },
+    }));
+    const box = (key) => p.page.evaluate((k) => window.infersizer._debug.figureBox(k), key);
+    // Scroll the page (the mouse high up, above the table until it arrives) until the first row is on screen.
+    await p.page.mouse.move(200, 120);
+    let cards = null;
+    for (let i = 0; i < 200; i++) {
+      cards = await box('plan[0].cards');
+      if (cards && cards[1] > 150 && cards[3] < 700) break;
+      const f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+      await p.page.mouse.wheel(0, 100);
+      await waitFrames(p.page, f0, 2);
+    }
+    assert(cards && cards[1] > 150 && cards[3] < 700, `the cards table's first row never came on screen: ${cards}`);
+    const before = await box('plan[0].cost_per_month');
+    assert(before === null || before[2] > 390, `the cost was already in view before scrolling: ${before}`);
+    await p.page.mouse.move(200, (cards[1] + cards[3]) / 2);
+    let after = null;
+    for (let i = 0; i < 20; i++) {
+      const f0 = await p.page.evaluate(() => window.infersizer.frameCount);
+      await p.page.mouse.wheel(100, 0);  // one notch to the right
+      await waitFrames(p.page, f0, 2);
+      after = await box('plan[0].cost_per_month');
+      if (after && after[0] >= 0 && after[2] <= 390) break;
+    }
+    assert(after && after[0] >= 0 && after[2] <= 390, `the cost never came whole into view: ${after}`);
+    assertClean(p.record, onServer(server));
+    return `cost at x ${after[0].toFixed(0)}–${after[2].toFixed(0)} after scrolling (before: ${before ? before.map((v) => v.toFixed(0)).join(' ') : 'not drawn'})`;
+  } finally {
+    await p.close();
+  }
+});
