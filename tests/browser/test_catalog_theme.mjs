@@ -3,7 +3,7 @@
 // table; a broken file is refused with each error's JSON path and changes nothing; the page's background follows
 // prefers-color-scheme live, and the header's toggle overrides it (and lands in the URL).
 import { decodePng } from './lib/png.mjs';
-import { test, assert, assertClean, openPage, waitReady, screenshot, OFFLINE_URL } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, screenshot, clickBox, OFFLINE_URL } from './lib/harness.mjs';
 
 // README's "Your own catalog" example.
 const GOOD = {
@@ -92,8 +92,8 @@ test('catalog: a file dropped on the page, or picked with the header button or t
       } else if (how === 'button') {
         // The header's "加载目录" opens the browser's file chooser (bridge.js clicks its file input).
         const box = await p.page.evaluate(() => window.infersizer._debug.itemBox('load_catalog'));
-        assert(box, 'the header drew no load-catalog button');
-        const [chooser] = await Promise.all([p.page.waitForEvent('filechooser', { timeout: 5000 }), click(p.page, box)]);
+        const [chooser] = await Promise.all([p.page.waitForEvent('filechooser', { timeout: 5000 }),
+                                             clickBox(p.page, box, 'the load-catalog button')]);
         await chooser.setFiles({ name: 'my_catalog.json', mimeType: 'application/json', buffer: Buffer.from(text) });
       } else {
         await p.page.setInputFiles('#is-catalog-file', { name: 'my_catalog.json', mimeType: 'application/json',
@@ -175,15 +175,6 @@ async function waitTheme(page, theme) {
   await page.waitForTimeout(200);  // a few frames drawn
 }
 
-async function click(page, box) {
-  const x = (box[0] + box[2]) / 2, y = (box[1] + box[3]) / 2;
-  await page.mouse.move(x, y);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-}
-
 test('theme: follows prefers-color-scheme live; the header toggle overrides it and lands in the URL', async ({ browser, server }) => {
   const p = await openPage(browser, server.url + '?lang=en');
   try {
@@ -200,8 +191,7 @@ test('theme: follows prefers-color-scheme live; the header toggle overrides it a
 
     // The toggle: system dark, the visitor picks light.
     const box = await p.page.evaluate(() => window.infersizer._debug.itemBox('theme_light'));
-    assert(box, 'the header drew no light/dark toggle');
-    await click(p.page, box);
+    await clickBox(p.page, box, 'the light/dark toggle');
     await waitTheme(p.page, 'light');
     const toggled = await backgroundLuma(p.page, 'theme-toggled-light.png');
     assert(toggled > 200, `after the toggle, background luma ${toggled}`);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePng, imageStats } from './lib/png.mjs';
-import { test, assert, assertClean, openPage, waitReady, waitFrames, GOLDEN_DIR } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, waitFrames, clickAt, GOLDEN_DIR } from './lib/harness.mjs';
 
 const CHARTS = ['ttft', 'tps_per_user', 'throughput', 'memory_context', 'memory_concurrency', 'cost', 'decode_context'];
 const VIEW = { width: 1280, height: 900 };
@@ -27,17 +27,6 @@ async function intoView(page, id) {
     await waitFrames(page, frames, 2).catch(() => {});
   }
   return (await boxes(page))[id] || null;
-}
-
-// A click as ImGui 1.86 needs it: press and release frames apart (it has no input queue).
-async function clickAt(page, x, y) {
-  await page.mouse.move(x, y);
-  let frames = await page.evaluate(() => window.infersizer.frameCount);
-  await page.mouse.down();
-  await waitFrames(page, frames, 2);
-  frames = await page.evaluate(() => window.infersizer.frameCount);
-  await page.mouse.up();
-  await waitFrames(page, frames, 2);
 }
 
 async function openSection(page) {

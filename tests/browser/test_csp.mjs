@@ -4,7 +4,7 @@
 // run); same for the offline file from file:// with the network off.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, assert, waitReady, DIST, OFFLINE_URL } from './lib/harness.mjs';
+import { test, assert, waitReady, clickBox, DIST, OFFLINE_URL } from './lib/harness.mjs';
 
 // Every file the page may fetch, relative to its folder (dist/).
 const OWN_FILES = new Set(['', 'index.html', 'infersizer.js', 'infersizer.wasm', 'infersizer-cjk-common.ttf',
@@ -29,21 +29,10 @@ async function openRecorded(browser, url, options = {}) {
   return { context, page, record, close: () => context.close() };
 }
 
-// Move, press, release a few frames apart (ImGui 1.86 has no input queue).
-async function clickAt(page, box, what) {
-  assert(box, `nothing drawn for ${what}`);
-  await page.mouse.move((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-  await page.waitForTimeout(250);
-}
-
 async function visit(page) {
   const debug = (fn, arg) => page.evaluate(([f, a]) => window.infersizer._debug[f](a), [fn, arg]);
   // Edit: type into the model picker and pick; then the API.
-  await clickAt(page, await debug('pickerBox', '##model'), 'the model picker');
+  await clickBox(page, await debug('pickerBox', '##model'), 'the model picker');
   await page.keyboard.type('Qwen', { delay: 20 });
   await page.waitForTimeout(100);
   await page.keyboard.down('Enter');
@@ -52,16 +41,16 @@ async function visit(page) {
   await page.waitForTimeout(200);
   await page.evaluate(() => window.infersizer.setScenario({ concurrency: 24, context_tokens: 16384 }));
   // Share: the copy-link button.
-  await clickAt(page, await debug('itemBox', 'copy_link'), 'copy link');
+  await clickBox(page, await debug('itemBox', 'copy_link'), 'copy link');
   // Export: a markdown download and the PNG.
   for (const item of ['##export_markdown', '##export_png']) {
-    await clickAt(page, await debug('exportBox', '##export'), 'the export menu');
+    await clickBox(page, await debug('exportBox', '##export'), 'the export menu');
     const download = page.waitForEvent('download', { timeout: 5000 });
-    await clickAt(page, await debug('exportBox', item), item);
+    await clickBox(page, await debug('exportBox', item), item);
     await download;
   }
   // Language: 中文 (may fetch the common-CJK font, one of the page's own files).
-  await clickAt(page, await debug('itemBox', 'lang_zh'), 'the 中文 switch');
+  await clickBox(page, await debug('itemBox', 'lang_zh'), 'the 中文 switch');
   await page.waitForTimeout(500);
   return page.evaluate(() => window.infersizer.lang);
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, assert, assertClean, openPage, waitReady, firstDifference, OFFLINE_HTML } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, clickBox, firstDifference, OFFLINE_HTML } from './lib/harness.mjs';
 import { serveFolder } from './lib/server.mjs';
 
 const SMALL = 'model=Qwen3-8B&weights=Q4_K_M&engine=llama.cpp&hardware=nvidia-rtx-4090&count=1&concurrency=5';
@@ -226,13 +226,7 @@ test('embed: "embed this" copies an <iframe> snippet for the current scenario th
   try {
     await waitReady(p.page);
     await p.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-    const box = await p.page.evaluate(() => window.infersizer._debug.itemBox('embed_this'));
-    assert(box, 'no "embed this" button drawn');
-    await p.page.mouse.move((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
-    await p.page.waitForTimeout(100);
-    await p.page.mouse.down();
-    await p.page.waitForTimeout(100);
-    await p.page.mouse.up();
+    await clickBox(p.page, await p.page.evaluate(() => window.infersizer._debug.itemBox('embed_this')), '"embed this"');
     const text = await p.page.waitForFunction(async () => {
       const t = await navigator.clipboard.readText();
       return t.startsWith('<iframe') ? t : null;
@@ -248,16 +242,8 @@ test('embed: "embed this" copies an <iframe> snippet for the current scenario th
   }
 });
 
-// Move, press, release a few frames apart: ImGui 1.86 sees a press and release within one frame as no click.
 async function clickExportItem(page, id) {
-  const box = await page.evaluate((key) => window.infersizer._debug.exportBox(key), id);
-  assert(box, `the export menu drew no ${id}`);
-  await page.mouse.move((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-  await page.waitForTimeout(200);
+  await clickBox(page, await page.evaluate((key) => window.infersizer._debug.exportBox(key), id), `the export menu's ${id}`);
 }
 
 test('offline copy: the served page\'s export menu saves dist/infersizer-offline.html', async ({ browser, server }) => {

@@ -3,7 +3,7 @@
 // language, with the figures of getResult()).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, assert, assertClean, openPage, waitReady, GOLDEN_DIR } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, clickBox, GOLDEN_DIR } from './lib/harness.mjs';
 import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
 
 // The golden scenarios whose markdown reports are checked in (tests/core/test_report.cpp, update-golden.sh).
@@ -58,23 +58,14 @@ function gibInterval(iv) {
   return lo === hi ? `${lo} GiB` : `${lo} – ${hi} GiB`;
 }
 
-// Move, press, release a few frames apart: ImGui 1.86 sees a press and release within one frame as no click.
-async function clickBox(page, id) {
-  const box = await page.evaluate((key) => window.infersizer._debug.exportBox(key), id);
-  assert(box, `the export menu drew no ${id}`);
-  const x = (box[0] + box[2]) / 2, y = (box[1] + box[3]) / 2;
-  await page.mouse.move(x, y);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-  await page.waitForTimeout(200);
+async function clickExportItem(page, id) {
+  await clickBox(page, await page.evaluate((key) => window.infersizer._debug.exportBox(key), id), `the export menu's ${id}`);
 }
 
 async function downloadFrom(page, item) {
-  await clickBox(page, '##export');
+  await clickExportItem(page, '##export');
   const pending = page.waitForEvent('download', { timeout: 5000 });
-  await clickBox(page, item);
+  await clickExportItem(page, item);
   const download = await pending;
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }

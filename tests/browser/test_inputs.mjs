@@ -2,7 +2,7 @@
 // (targets.no_latency_target) that the embed API, the result's sentence and the URL carry; a bad value in a
 // link is named and the rest applies. The pickers' keys and the presets are driven headless in
 // tests/ui/test_pickers.cpp and test_presets.cpp, where widgets are found by label.
-import { test, assert, assertClean, openPage, waitReady } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, clickBox } from './lib/harness.mjs';
 
 async function openReady(browser, server, query = '', options = {}) {
   const p = await openPage(browser, server.url + query, options);
@@ -60,14 +60,7 @@ async function pickWithKeys(p, boxId, typed, keys) {
   const box = await p.page.evaluate((id) => window.infersizer._debug.pickerBox(id), boxId);
   assert(box, `picker ${boxId} drew no box`);
   assert(box[3] <= (p.page.viewportSize() || { height: 0 }).height, `picker ${boxId} below the window: ${box}`);
-  // Move, press, release a few frames apart: ImGui 1.86 sees a press and release within one frame as no click.
-  const x = (box[0] + box[2]) / 2, y = (box[1] + box[3]) / 2;
-  await p.page.mouse.move(x, y);
-  await p.page.waitForTimeout(100);
-  await p.page.mouse.down();
-  await p.page.waitForTimeout(100);
-  await p.page.mouse.up();
-  await p.page.waitForTimeout(200);
+  await clickBox(p.page, box, `picker ${boxId}`);
   await p.page.keyboard.type(typed, { delay: 20 });
   // Key down and up a few frames apart, for the same reason as the click: ImGui 1.86 keeps no input queue.
   for (const k of keys) {

@@ -4,7 +4,7 @@
 import { decodePng, imageStats, looksDrawn } from './lib/png.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, assert, assertClean, openPage, waitReady, waitFrames, screenshot, ARTIFACTS } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, waitFrames, clickBox, screenshot, ARTIFACTS } from './lib/harness.mjs';
 
 const onServer = (server) => (u) => u.startsWith(server.url);
 
@@ -114,12 +114,7 @@ for (const [width, height] of [[390, 844], [360, 740]]) {
           assert(b, `${name} was not drawn`);
           assert(b[0] >= 0 && b[2] <= width, `${name} spans x ${b[0]}–${b[2]}, outside the ${width} px window`);
         }
-        const link = before.copy_link;
-        await p.page.mouse.move((link[0] + link[2]) / 2, (link[1] + link[3]) / 2);
-        await p.page.waitForTimeout(100);
-        await p.page.mouse.down();
-        await p.page.waitForTimeout(100);
-        await p.page.mouse.up();
+        await clickBox(p.page, before.copy_link, 'copy link');
         await p.page.waitForFunction(() => window.infersizer._debug.itemBox('toast') !== null, null, { timeout: 1000 });
         const after = await boxes();
         assert(after.toast[2] <= width, `the toast spans x ${after.toast[0]}–${after.toast[2]}, past the ${width} px window`);

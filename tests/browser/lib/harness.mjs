@@ -83,6 +83,28 @@ export async function waitFrames(page, since, n = 1, timeoutMs = 3000) {
   await page.waitForFunction(([s, k]) => window.infersizer.frameCount >= s + k, [since, n], { timeout: timeoutMs });
 }
 
+// A click as ImGui 1.86 sees it: it keeps no input queue, so a press and a release inside one frame are no
+// click at all. Each step (move, press, release) waits until the page has drawn two frames with it, however
+// slow the machine is at that moment; fixed sleeps lost clicks under a loaded CI run.
+export async function clickAt(page, x, y) {
+  const frames = () => page.evaluate(() => window.infersizer.frameCount);
+  let before = await frames();
+  await page.mouse.move(x, y);
+  // A move onto the spot the pointer already holds sends no event and draws nothing; that is fine.
+  await waitFrames(page, before, 2, 1000).catch(() => {});
+  for (const step of [() => page.mouse.down(), () => page.mouse.up()]) {
+    before = await frames();
+    await step();
+    await waitFrames(page, before, 2);
+  }
+}
+
+// The same click at the middle of an item's box ([x0, y0, x1, y1] in CSS px, as `_debug` reports it).
+export async function clickBox(page, box, what = 'the item') {
+  assert(box, `nothing drawn for ${what}`);
+  await clickAt(page, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
+}
+
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
