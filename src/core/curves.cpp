@@ -30,7 +30,7 @@ namespace {
 // ---------------------------------------------------------------------------------------------------
 
 // The cards as the estimate laid them out (estimate.cpp's assess): `replicas` copies of the model, each on
-// `replica_cards` cards (the planner's TP × pipeline stages when it chose the count, else TP), of which `tp` split
+// `replica_cards` cards (TP × pipeline stages, estimate.cpp's layout), of which `tp` split
 // each layer's matrices. The curves keep this fixed: "these cards" in every reverse question.
 struct CardLayout {
     int cards = 1;
@@ -44,7 +44,7 @@ CardLayout layout_of(const Result& r) {
     l.cards = std::max(1, r.count);
     l.tp = std::max(1, r.performance.tp);
     l.replicas = std::max(1, r.memory.replicas);
-    l.replica_cards = r.planned ? std::max(1, r.planned->tp * r.planned->pp) : l.tp;
+    l.replica_cards = l.tp * std::max(1, r.performance.pp);
     return l;
 }
 

@@ -37,7 +37,7 @@ struct Setup {
 
 bool is_accelerator(const Hardware& hw) { return hw.kind != HardwareKind::cpu; }
 
-// The user's hardware as the estimate used it: estimate.cpp's tensor parallelism (performance.tp), the
+// The user's hardware as the estimate used it: estimate.cpp's layout (performance.tp × performance.pp), the
 // rest of the cards as replicas; layer-split engines put every card in one pipeline.
 Setup user_setup(const Context& ctx, const Assessment& a) {
     Setup s;
@@ -46,8 +46,9 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
     const int tp = std::max(1, a.performance.tp);
     const bool tp_engine = ctx.engine.tensor_parallel && ctx.hardware.kind != HardwareKind::cpu &&
                            ctx.hardware.kind != HardwareKind::unified;
-    s.layout = {tp, 1, !ctx.engine.tensor_parallel};
-    s.replicas = tp_engine ? std::max(1, s.ctx.count / tp) : 1;
+    const int pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
+    s.layout = {tp, pp, !ctx.engine.tensor_parallel};
+    s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : 1;
     s.label = ctx.hardware.is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware.name, ctx.hardware.name}
                                                         : cards_label(ctx.hardware, s.ctx.count);
     return s;

@@ -213,8 +213,9 @@ Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layo
     std::string layout_zh, layout_en;
     if (layout.layer_split && layout.tp > 1) {
         layout_zh = "（按层切分）", layout_en = " (layer split)";
-    } else if (layout.tp > 1) {
-        layout_zh = "（TP " + std::to_string(layout.tp) + "）", layout_en = " (TP " + std::to_string(layout.tp) + ")";
+    } else if (layout.tp > 1 || layout.pp > 1) {
+        const std::string tp = std::to_string(layout.tp) + (layout.pp > 1 ? " × PP " + std::to_string(layout.pp) : "");
+        layout_zh = "（TP " + tp + "）", layout_en = " (TP " + tp + ")";
     }
     const Text speed = speed_suffix(at, concurrency);
     return {label.zh + origin.zh + layout_zh + "：" + memory.zh + speed.zh,

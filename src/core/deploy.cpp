@@ -76,7 +76,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.gguf = ctx.weights.scheme == WeightScheme::gguf;
     s.cpu = ctx.hardware.is_cpu();
     s.tp = std::max(1, a.performance.tp);
-    s.pp = a.planned && ctx.engine.tensor_parallel ? std::max(1, a.planned->pp) : 1;
+    s.pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.replica_cards = s.tp * s.pp;
     s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.replica_cards) : 1;
     if (!s.cpu && ctx.hardware.kind != HardwareKind::unified) {

@@ -30,44 +30,60 @@ namespace infersizer {
 
 namespace {
 
-// Tensor parallelism on `count` cards. Engines that split matrices: among the powers of two up to the count
-// that divide the attention heads (which vLLM and SGLang require), the smallest whose layout holds all the users'
-// KV — a larger TP leaves more room per card for KV at the cost of fewer replicas — else the one that holds the
-// most users. The TP need not divide the count: ⌊count / TP⌋ replicas run and the rest of the cards stay idle
-// (a warning says so), so that adding a card never turns a setup that fits into one that does not. Layer-split
-// engines (llama.cpp, Ollama) put every card in one pipeline, which is what `tp` means to the memory and speed
-// modules for them.
-int choose_tp(const Context& ctx) {
-    if (!ctx.engine.tensor_parallel) return ctx.count;
-    const int need = std::max(1, smallest_fitting_tp(ctx, ctx.hardware));
+// The layout of one replica on the user's `count` cards. Engines that split matrices: among the powers of two
+// up to the count, and up to the cards one node holds (catalog.hpp node_cards: a tensor-parallel group shares a
+// server's NVLink), that divide the attention heads (which vLLM and SGLang require), the smallest whose layout
+// holds all the users' KV — a larger TP leaves more room per card for KV at the cost of fewer replicas — else
+// the one that holds the most users. A model no node holds runs as the planner lays it out: the node's TP ×
+// pipeline stages, one per node (405B bf16 on 16 H100: TP 8 × PP 2, not TP 16 across two servers). The layout
+// need not divide the count: ⌊count / cards⌋ replicas run and the rest of the cards stay idle (a warning says
+// so), so that adding a card never turns a setup that fits into one that does not. Layer-split engines
+// (llama.cpp, Ollama) put every card in one pipeline, which is what `tp` means to the memory and speed modules
+// for them.
+ReplicaLayout choose_layout(const Context& ctx) {
+    if (!ctx.engine.tensor_parallel) return {ctx.count, 1, true};
+    const std::optional<ReplicaLayout> smallest = smallest_fitting_layout(ctx, ctx.hardware, ctx.count);
+    if (smallest && smallest->pp > 1) return *smallest;
+    const int top = std::min(ctx.count, node_cards(ctx.hardware));
     const int64_t heads = ctx.model.n_heads;
+    // Nothing holds the model: the widest TP group on one node, whose memory figures come nearest to fitting.
+    const int need = smallest ? smallest->tp : top;
     int best = 0;
     double best_users = -1;
-    for (int tp = 1; tp <= ctx.count; tp *= 2) {
+    for (int tp = 1; tp <= top; tp *= 2) {
         if (tp < need) continue;
         if (heads > 0 && heads % tp != 0) continue;
         const FitResult fit = estimate_fit(ctx, ctx.count, tp);
-        if (fit.max_concurrency.lo >= double(ctx.scenario.concurrency)) return tp;
+        if (fit.max_concurrency.lo >= double(ctx.scenario.concurrency)) return {tp, 1, false};
         if (fit.max_concurrency.lo > best_users) best = tp, best_users = fit.max_concurrency.lo;
     }
-    if (best > 0) return best;
+    if (best > 0) return {best, 1, false};
     // No power of two divides the heads: the smallest that fits (the warning names the heads).
     int tp = 1;
-    while (tp < need && tp * 2 <= ctx.count) tp *= 2;
-    return tp >= need ? tp : ctx.count;
+    while (tp < need && tp * 2 <= top) tp *= 2;
+    return {tp >= need ? tp : top, 1, false};
 }
 
 void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     const ModelArch& m = ctx.model;
     const int tp = r.performance.tp;
+    const int pp = std::max(1, r.performance.pp);
     if (ctx.engine.tensor_parallel && tp > 1 && m.n_heads > 0 && m.n_heads % tp != 0) {
         w.push_back({"张量并行度 " + std::to_string(tp) + " 不能整除注意力头数 " + std::to_string(m.n_heads) +
                          "：" + ctx.engine.name + " 会拒绝启动。",
                      "Tensor parallelism " + std::to_string(tp) + " does not divide the " + std::to_string(m.n_heads) +
                          " attention heads: " + ctx.engine.name + " will refuse to start."});
     }
-    const int used = tp * r.memory.replicas;
-    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
+    const int used = tp * pp * r.memory.replicas;
+    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count && pp > 1) {
+        const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count);
+        const std::string cards = std::to_string(tp * pp), stages = std::to_string(pp);
+        w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：一个副本占 " + cards + " 张卡（张量并行 " +
+                         std::to_string(tp) + " × " + stages + " 级流水线），只用 " + std::to_string(used) + " 张。",
+                     idle + " of your " + all + " cards stay idle: one replica takes " + cards + " cards (tensor parallel " +
+                         std::to_string(tp) + " × " + stages + " pipeline stages), so " + std::to_string(used) +
+                         " are used."});
+    } else if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
         const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count);
         w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：张量并行度 " + std::to_string(tp) + " 不能整除 " + all +
                          "，只用 " + std::to_string(used) + " 张。",
@@ -146,6 +162,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     Assessment a;
     // The layout on the user's cards: the planner's, when it chose the count; else the TP that suits the count.
     int tp = 0;           // cards splitting each layer's matrices (a layer split's cards for llama.cpp / Ollama)
+    int pp = 1;           // pipeline stages of one replica, one per node
     int replica_cards = 0;  // cards of one replica (TP × pipeline stages)
     if (ctx.count_from_planner) {
         const PlanRow own = plan_for(ctx, ctx.hardware, Precision::simulate);
@@ -153,7 +170,8 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
             // The pessimistic count with its layout, so this estimate describes the setup the plan row prices.
             ctx.count = std::max(1, static_cast<int>(std::ceil(own.cards.hi)));
             tp = std::max(1, own.tp);
-            replica_cards = std::max(1, own.tp * own.pp);
+            pp = std::max(1, own.pp);
+            replica_cards = tp * pp;
             a.planned = PlannedCount{own.cards, own.replicas, own.tp, own.pp, own.layer_split};
             if (opt.explain) explain_plan_row(ctx, own, "planned.", a.explain);
         } else {
@@ -162,8 +180,10 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     }
     a.count = ctx.count;
     if (tp == 0) {
-        tp = choose_tp(ctx);
-        replica_cards = tp;
+        const ReplicaLayout layout = choose_layout(ctx);
+        tp = std::max(1, layout.tp);
+        pp = std::max(1, layout.pp);
+        replica_cards = tp * pp;
     }
     const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / replica_cards) : 1;
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
@@ -178,6 +198,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
     a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards), true,
                                    explain);
+    a.performance.pp = pp;
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
     // launch command read this).
     a.offload = estimate_offload(ctx, ctx.count, tp, explain);

@@ -11,7 +11,7 @@
 // [SECTION] check_serving
 // [SECTION] layouts and memory fit
 // [SECTION] users per replica and what binds them
-// [SECTION] plan_for, plan_all, smallest_fitting_tp
+// [SECTION] plan_for, plan_all, smallest_fitting_layout
 #include "plan.hpp"
 
 #include "cost.hpp"
@@ -402,7 +402,7 @@ Text binding_text(Replica& r, Precision precision) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------
-// [SECTION] plan_for, plan_all, smallest_fitting_tp
+// [SECTION] plan_for, plan_all, smallest_fitting_layout
 // ---------------------------------------------------------------------------------------------------
 
 PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
@@ -613,15 +613,16 @@ void explain_plan_row(const Context& ctx, const PlanRow& row, const std::string&
     out.set(prefix + "cost_per_month", std::move(c));
 }
 
-int smallest_fitting_tp(const Context& ctx, const Hardware& hw) {
+std::optional<ReplicaLayout> smallest_fitting_layout(const Context& ctx, const Hardware& hw, int max_cards) {
     Notes ignored;
-    std::vector<ReplicaLayout> one_node;
+    std::vector<ReplicaLayout> within;
     for (const ReplicaLayout& l : candidate_layouts(ctx, hw, ignored))
-        if (l.pp == 1 && l.tp <= node_cards(hw)) one_node.push_back(l);
-    const int i = smallest_fitting(one_node, [&](const ReplicaLayout& l) {
+        if (l.cards() <= max_cards) within.push_back(l);
+    const int i = smallest_fitting(within, [&](const ReplicaLayout& l) {
         return memory_batch(ctx, hw, l, 1, ctx.scenario.context_tokens).one_sequence_fits;
     });
-    return i < 0 ? 0 : one_node[i].tp;
+    if (i < 0) return std::nullopt;
+    return within[static_cast<size_t>(i)];
 }
 
 }  // namespace infersizer

@@ -7,6 +7,7 @@
 #include "memory.hpp"
 #include "result.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace infersizer {
@@ -23,10 +24,6 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision = P
 std::vector<PlanRow> plan_all(const Context& ctx);
 inline constexpr int kSimulatedPlanRows = 6;
 
-// Smallest tensor-parallel degree (1, 2, 4, 8) whose memory holds weights + runtime + activations + one
-// full-context sequence on `hw`; 0 when none does.
-int smallest_fitting_tp(const Context& ctx, const Hardware& hw);
-
 // Records how `row` came to its cards and monthly cost (explain.hpp), keyed prefix + "cards" and
 // prefix + "cost_per_month" ("plan[2]."): from the row's own figures, for a row the result shows.
 void explain_plan_row(const Context& ctx, const PlanRow& row, const std::string& prefix, Explain& out);
@@ -40,6 +37,11 @@ struct ReplicaLayout {
     bool layer_split = false;
     int cards() const { return tp * pp; }
 };
+
+// The planner's smallest layout of at most `max_cards` cards on `hw` (TP 1, 2, 4 … up to one node, then the
+// node's TP × pipeline stages across nodes) whose memory holds weights + runtime + activations + one
+// full-context sequence; nullopt when none does.
+std::optional<ReplicaLayout> smallest_fitting_layout(const Context& ctx, const Hardware& hw, int max_cards);
 
 // What a configuration misses. `memory`: not even one sequence fits; `unknown`: speed cannot be computed
 // (the catalog lacks the bandwidth).

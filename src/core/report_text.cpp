@@ -83,7 +83,8 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), fmt::column_interval(p.queue_wait_s, "s"));
     row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
-    row(out, t("同时解码", "running batch"), std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + ")");
+    row(out, t("同时解码", "running batch"),
+        std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + (p.pp > 1 ? " × PP " + std::to_string(p.pp) : "") + ")");
 
     out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";
     for (const DecisionRow& d : r.decision) {

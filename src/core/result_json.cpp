@@ -148,6 +148,7 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"bound", to_string(p.bound)},
                         {"running_batch", p.running_batch},
                         {"tp", p.tp},
+                        {"pp", p.pp},
                         {"replicas", p.replicas}};
 
     j["fit"] = {{"fits", r.fit.fits},

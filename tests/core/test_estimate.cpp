@@ -356,6 +356,77 @@ TEST(Estimate, TensorParallelismIsChosenToHoldTheUsersKv) {
     EXPECT_EQ(r->performance.tp, 1);
 }
 
+TEST(Estimate, OnTheUsersCardsTensorParallelismStaysInsideOneServer) {
+    // Llama-3.1-405B in bf16 is about 756 GiB of weights: no server of eight 80 GB H100 holds it. On 16 cards the
+    // engine runs it as the planner lays it out, TP 8 inside each server × 2 pipeline stages, one per server
+    // (vLLM --pipeline-parallel-size 2), not TP 16 with every layer's all-reduces crossing between servers.
+    Scenario s;
+    s.model_id = "Llama-3.1-405B";
+    s.weights = "bf16";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-h100-sxm-80gb";
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1000;
+    s.output_tokens = 200;
+    s.concurrency = 20;
+    s.count = 16;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_EQ(r->performance.tp, 8);
+    EXPECT_EQ(r->performance.pp, 2);
+    EXPECT_EQ(r->memory.replicas, 1);
+    EXPECT_TRUE(r->fit.fits);
+    EXPECT_NE(r->deploy.launch_command.en.find("--tensor-parallel-size 8 --pipeline-parallel-size 2"), std::string::npos)
+        << r->deploy.launch_command.en;
+    EXPECT_NE(r->decision[1].reason.en.find("16 × H100 SXM5 80GB (TP 8 × PP 2): "), std::string::npos)
+        << r->decision[1].reason.en;
+    // When the planner chooses the count it arrives at the same layout.
+    Scenario planned = s;
+    planned.count.reset();
+    auto p = estimate(cat(), planned, EstimateOptions{false, false});
+    ASSERT_TRUE(p.ok());
+    ASSERT_TRUE(p->planned.has_value());
+    EXPECT_EQ(p->planned->tp, 8);
+    EXPECT_EQ(p->planned->pp, 2);
+    // 24 cards: one replica of 16, and the warning counts the idle cards in the replica's own terms.
+    s.count = 24;
+    r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->performance.pp, 2);
+    bool warned = false;
+    for (const Text& w : r->warnings)
+        warned |= w.en == "8 of your 24 cards stay idle: one replica takes 16 cards (tensor parallel 8 × 2 pipeline "
+                          "stages), so 16 are used.";
+    EXPECT_TRUE(warned);
+    // Eight cards hold no layout: the widest TP group on the one server, whose memory comes nearest, not eight
+    // copies of the model on one card each.
+    s.count = 8;
+    r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->status, ServingStatus::does_not_fit);
+    EXPECT_EQ(r->performance.tp, 8);
+    EXPECT_EQ(r->memory.replicas, 1);
+    // No count puts a TP group beyond one server, for this model or for one a server holds.
+    for (const char* model : {"Llama-3.1-405B", "Llama-3.1-70B"})
+        for (int count = 1; count <= 40; count += 3) {
+            s.model_id = model;
+            s.count = count;
+            r = estimate(cat(), s, EstimateOptions{false, false});
+            ASSERT_TRUE(r.ok());
+            EXPECT_LE(r->performance.tp, 8) << model << " on " << count;
+            EXPECT_LE(r->performance.tp * r->performance.pp * r->memory.replicas, count) << model << " on " << count;
+        }
+    // GH200 servers hold four (catalog cards_per_node): 405B in fp8 on eight of them is TP 4 × 2 stages.
+    s.model_id = "Llama-3.1-405B";
+    s.weights = "fp8";
+    s.hardware_id = "nvidia-gh200-96gb";
+    s.count = 8;
+    r = estimate(cat(), s, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_EQ(r->performance.tp, 4);
+    EXPECT_EQ(r->performance.pp, 2);
+}
+
 TEST(Estimate, FormatsTheHardwareCannotRunAreWarnedAndNotPlanned) {
     Scenario s;
     s.model_id = "Llama-3.1-8B";

@@ -47,8 +47,11 @@ TEST(Plan, SeventyBillionInBf16NeedsTensorParallelOnEightyGigabyteCards) {
     const Context ctx = test::resolve_ok(gpu_scenario("Llama-3.1-70B", "bf16", "nvidia-h100-sxm-80gb"));
     const Hardware& h100 = test::hardware("nvidia-h100-sxm-80gb");
     // 70.6B × 2 bytes ≈ 131 GiB of weights: no single 79 GiB card holds them.
-    const int tp = smallest_fitting_tp(ctx, h100);
-    EXPECT_GE(tp, 2);
+    const auto smallest = smallest_fitting_layout(ctx, h100, 8);
+    ASSERT_TRUE(smallest.has_value());
+    EXPECT_GE(smallest->tp, 2);
+    EXPECT_EQ(smallest->pp, 1);
+    const int tp = smallest->tp;
     const PlanRow row = plan_for(ctx, h100);
     EXPECT_TRUE(row.fits);
     EXPECT_GE(row.tp, 2);
@@ -65,7 +68,9 @@ TEST(Plan, SeventyBillionInBf16NeedsTensorParallelOnEightyGigabyteCards) {
 
 TEST(Plan, EightBillionFitsOnOneCard) {
     const Context ctx = test::resolve_ok(gpu_scenario("Llama-3.1-8B", "bf16", "nvidia-h100-sxm-80gb"));
-    EXPECT_EQ(smallest_fitting_tp(ctx, test::hardware("nvidia-h100-sxm-80gb")), 1);
+    const auto smallest = smallest_fitting_layout(ctx, test::hardware("nvidia-h100-sxm-80gb"), 8);
+    ASSERT_TRUE(smallest.has_value());
+    EXPECT_EQ(smallest->tp, 1);
     const PlanRow row = plan_for(ctx, test::hardware("nvidia-h100-sxm-80gb"));
     EXPECT_TRUE(row.fits);
     EXPECT_EQ(row.tp, 1);
@@ -116,7 +121,7 @@ TEST(Plan, BatchPerReplicaIsTheLargestThatMeetsTheTargets) {
 TEST(Plan, CardTooSmallForAnyTpUpToEightDoesNotFit) {
     // DeepSeek-V3 in bf16 is ≈ 1.3 TB: eight 16 GB cards hold a tenth of it.
     const Context ctx = test::resolve_ok(gpu_scenario("DeepSeek-V3", "bf16", "nvidia-t4-16gb"));
-    EXPECT_EQ(smallest_fitting_tp(ctx, test::hardware("nvidia-t4-16gb")), 0);
+    EXPECT_FALSE(smallest_fitting_layout(ctx, test::hardware("nvidia-t4-16gb"), 8).has_value());
     const PlanRow row = plan_for(ctx, test::hardware("nvidia-t4-16gb"));
     EXPECT_FALSE(row.fits);
     EXPECT_FALSE(row.note.empty());

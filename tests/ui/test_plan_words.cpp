@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace infersizer;
@@ -44,4 +45,26 @@ TEST(PlanWords, EachDrawnRowSaysWhatItsPlanRowSays) {
     EXPECT_GT(meets, 0);
     EXPECT_GT(misses, 0);  // both words occur, so an inverted word cannot pass
     for (const std::string& f : assert_failures()) ADD_FAILURE() << f;
+}
+
+// A model no server holds, on the user's 16 cards: the speed panel names the layout the estimate used, TP 8 inside
+// each server × 2 pipeline stages (the core's performance.pp), as the launch command does.
+TEST(PlanWords, TheSpeedPanelNamesThePipelineStagesOfTheUsersCards) {
+    const std::string scenario = R"({"model": "Llama-3.1-405B", "weights": "bf16", "engine": "vllm",
+        "hardware": "nvidia-h100-sxm-80gb", "count": 16, "context_tokens": 8192, "prompt_tokens": 1000,
+        "output_tokens": 200, "concurrency": 20})";
+    for (const char* code : {"zh", "en"}) {
+        SCOPED_TRACE(code);
+        Page page(code, ImVec2(1400, 5000));
+        page.frames(2);
+        ASSERT_EQ(app_set_scenario_json(page.app(), scenario), "");
+        page.frames(2);
+        ASSERT_TRUE(page.state().result.has_value());
+        ASSERT_EQ(page.state().result->performance.pp, 2);
+        std::string text = page.drawn_text();
+        std::replace(text.begin(), text.end(), '\n', ' ');  // the line may wrap
+        const std::string want = std::string(code) == "zh" ? "同时解码 20 路 · 张量并行 8 · 2 级流水线"
+                                                           : "20 sequences decoded together · tensor parallel 8 · 2 pipeline stages";
+        EXPECT_NE(text.find(want), std::string::npos) << want;
+    }
 }

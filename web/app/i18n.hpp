@@ -289,6 +289,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(bound_memory, "受限于内存带宽", "memory-bound")                                                   \
     X(bound_compute, "受限于算力", "compute-bound")                                                     \
     X(running_batch_fmt, "同时解码 %d 路 · 张量并行 %d", "%d sequences decoded together · tensor parallel %d") \
+    X(pipeline_stages_fmt, " · %d 级流水线", " · %d pipeline stages")                                      \
     X(meets_target, "达到目标", "meets target")                                                         \
     X(misses_target, "未达目标", "misses target")                                                       \
     /* results: cards */                                                                                \

@@ -96,7 +96,8 @@ void DrawSpeedPanel(AppState& s) {
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     TextWrappedCjk(std::string(tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang)) +
-                   " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp));
+                   " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp) +
+                   (p.pp > 1 ? trf(S::pipeline_stages_fmt, s.lang, p.pp) : std::string()));
     ImGui::PopStyleColor();
 }
 
