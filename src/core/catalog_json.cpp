@@ -406,6 +406,7 @@ Efficiency parse_efficiency(const Reader& r) {
     // Optional (additive field): absent states no per-sequence step cost, as before the field existed.
     if (r.present("t_seq_ms")) e.t_seq_ms = r.interval("t_seq_ms", kAmountRange);
     if (r.present("eta_mem_moe")) e.eta_mem_moe = r.interval("eta_mem_moe", kFractionRange);
+    if (r.present("t_moe_layer_ms")) e.t_moe_layer_ms = r.interval("t_moe_layer_ms", kAmountRange);
     return e;
 }
 

@@ -90,15 +90,6 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      idle + " of your " + all + " cards stay idle: tensor parallelism " + std::to_string(tp) +
                          " does not divide " + all + ", so " + std::to_string(used) + " are used."});
     }
-    // Published runs put a mixture of experts on a tensor-parallel group well below the roofline's step at few users
-    // (docs/calibration.md, known misses: V053), a floor per layer the step model does not have yet. Said, not hidden.
-    if (m.is_moe() && ctx.engine.tensor_parallel && tp > 1 && ctx.hardware.kind == HardwareKind::gpu) {
-        w.push_back({"混合专家模型在张量并行组上：公开实测在少量用户时比本估算慢得多（DeepSeek-R1 AWQ，8 × H100，vLLM，"
-                     "1 个用户：每个 token 实测 16.1 ms，估算 2.9–4.2 ms），这里的每用户速度偏乐观，请以压测为准。",
-                     "Mixture of experts on a tensor-parallel group: published runs are much slower than this estimate at "
-                     "few users (DeepSeek-R1 AWQ on 8 × H100, vLLM, one user: 16.1 ms per token measured, 2.9–4.2 ms "
-                     "estimated); the per-user speed here is optimistic, so verify it with a load test."});
-    }
     if (r.memory.capacity_known && !r.fit.fits) {
         const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);
         if (r.status == ServingStatus::does_not_fit) {

@@ -72,6 +72,11 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
     in.push_back(given({"每步固定开销 t0", "fixed cost per step t0"}, f.model.t0_ms(), "ms", {SourceKind::calibration, eff + ".t0_ms"}));
     in.push_back(given({"每多一个序列的开销 t_seq", "cost per further sequence t_seq"}, f.model.t_seq_ms(), "ms",
                        {SourceKind::calibration, eff + ".t_seq_ms"}));
+    if (f.model.moe_layers() > 0 && f.model.t_moe_layer_ms().hi > 0) {
+        in.push_back(given({"MoE 层数", "MoE layers"}, f.model.moe_layers(), "", {SourceKind::catalog, "models/" + ctx.model.id}));
+        in.push_back(given({"每个 MoE 层专家部分的最短时间（每次前向）", "least time of one MoE layer's expert block per forward"},
+                           f.model.t_moe_layer_ms(), "ms", {SourceKind::calibration, eff + ".t_moe_layer_ms"}));
+    }
     return in;
 }
 

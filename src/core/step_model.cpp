@@ -56,7 +56,8 @@ constexpr double kGgufStreamCeilingHiGBs = 1293.0;
 
 // llm-cal's defaults (peers' formulas): η 0.40–0.65, MFU 0.30–0.50 — used only when an engine has no
 // efficiency ranges for the hardware class at all, with a warning. Peers model no per-sequence host cost.
-const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}, std::nullopt};
+const Efficiency kPeerDefaultEfficiency{{0.40, 0.65}, {0.0, 0.0}, {0.30, 0.50}, {0.30, 0.50}, {0.30, 0.50}, {0.0, 0.0}, std::nullopt,
+                                          std::nullopt};
 
 // No device completes a step faster than this; keeps 1 / step finite for degenerate inputs.
 constexpr double kMinStepS = 1e-6;
@@ -158,6 +159,8 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     forward_tokens_ = static_cast<double>(std::max<int64_t>(1, batched_tokens_budget(ctx)));
     hidden_ = static_cast<double>(std::max<int64_t>(1, m.hidden));
     n_layers_ = static_cast<double>(std::max<int64_t>(0, m.n_layers));
+    if (expert_share_ > 0) moe_layers_ = static_cast<double>(std::max<int64_t>(0, m.n_layers - m.first_k_dense));
+    const Interval moe_floor_ms = moe_layers_ > 0 && eff.t_moe_layer_ms ? *eff.t_moe_layer_ms : Interval{0.0, 0.0};
 
     auto build = [&](bool fast) {
         Coefficients c;
@@ -176,6 +179,11 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
                                 : (fast ? kPcieAllReduce8CardsLoS : kPcieAllReduce8CardsHiS) * (tp_ - 1) / 7.0;
         c.weight_bytes = pick_time(w.bytes);
         c.active_bytes = pick_time(w.active_bytes);
+        c.moe_layer_floor_s = pick_time(moe_floor_ms) / units::kMsPerS;
+        // all − active = experts × (1 − k/E), so the routed experts weigh (all − active) / (1 − k/E); the rest is read
+        // whatever the routing.
+        if (expert_share_ > 0)
+            c.non_expert_bytes = std::max(0.0, c.weight_bytes - (c.weight_bytes - c.active_bytes) / (1.0 - expert_share_));
         // Unknown compute: the fast end takes compute as not limiting (one read of the weights per forward),
         // the slow end processes a prompt token by token (a weight read each).
         if (!peak && !fast) c.token_by_token_s = c.active_bytes / weight_split_ / c.rate_bps + c.t0_s;
@@ -249,6 +257,12 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
 
     s.fixed_s = forwards * c.t0_s + c.t_seq_s * std::max(0.0, seqs - 1.0);
     s.weights_s = forwards * weight_bytes_read(c, per_forward) * c.s_per_weight_byte;
+    // The expert blocks take at least their floor each forward (few tokens: the kernels' chain, not the bytes).
+    if (c.moe_layer_floor_s > 0) {
+        const double experts_s = s.weights_s - forwards * c.non_expert_bytes * c.s_per_weight_byte;
+        const double floor_s = forwards * moe_layers_ * c.moe_layer_floor_s;
+        if (floor_s > experts_s) s.weights_s += floor_s - experts_s;
+    }
     s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) * c.s_per_kv_byte;
     // One efficiency for the step's kernels: large decode batches reach batch_eff; a step with prefill tokens
     // runs matmuls of `per_forward` rows at the MFU of that size.
@@ -286,11 +300,12 @@ std::string StepModel::make_fingerprint() const {
     auto add = [&](double v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
     for (const Coefficients* c : {&fast_, &slow_})
         for (double v : {c->rate_bps, c->t0_s, c->t_seq_s, c->peak_flops, c->attention_flops, c->batch_eff, c->mfu_short,
-                         c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s})
+                         c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s,
+                         c->moe_layer_floor_s, c->non_expert_bytes})
             add(v);
     for (double v : {double(tp_), tensor_ ? 1.0 : 0.0, weight_split_, kv_split_, matmul_params_, head_params_, expert_share_,
                      kv_global_per_token_, kv_sliding_per_token_, window_, attention_global_per_pos_,
-                     attention_sliding_per_pos_, forward_tokens_, link_bps_, hidden_, n_layers_})
+                     attention_sliding_per_pos_, forward_tokens_, link_bps_, hidden_, n_layers_, moe_layers_})
         add(v);
     return out;
 }

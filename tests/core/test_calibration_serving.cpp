@@ -235,10 +235,15 @@ std::vector<Mapping> mappings() {
     };
     one("V046", Kind::tpot, "Qwen3-4B", "bf16", "vllm", "nvidia-rtx-4090", 1, 128, 128)->num_prompts = 8;
     one("V047", Kind::ttft, "Qwen3-4B", "bf16", "vllm", "nvidia-rtx-4090", 1, 2048, 128)->num_prompts = 4;
-    // DeepSeek-R1-0528 in AWQ on eight H100 (vLLM, TP 8): a mixture of experts on a tensor-parallel engine at one
-    // user, where the roofline's step (a few ms) is far below the measured 16 ms (docs/calibration.md, known misses).
+    // DeepSeek-R1-0528 in AWQ on eight H100 (vLLM, TP 8) at one user: the bytes of one token take about 1 ms, the
+    // measured step 16 ms — the record that sets the slow end of vLLM's MoE layer floor (engines.json t_moe_layer_ms).
     one("V053", Kind::tpot, "DeepSeek-R1", "awq-int4", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 128)->num_prompts = 8;
     one("V054", Kind::ttft, "DeepSeek-R1", "awq-int4", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 128)->num_prompts = 8;
+    // The same sweeps on one A100 (its memory size is not stated: the 80 GB SXM part is taken; the 40 GB part's
+    // 1,555 GB/s would only slow the estimate): a mixture of experts (it sets the floor's fast end) and a dense model
+    // of its family as a control the floor does not touch.
+    one("V055", Kind::tpot, "Qwen3-30B-A3B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
+    one("V056", Kind::tpot, "Qwen3-1.7B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
     for (const char* id : {"V048", "V049"})
         skip(id, Kind::tpot,
              "TP 16 across two nodes over InfiniBand: the planner lays nodes out as pipeline stages, and no sourced "
@@ -414,14 +419,14 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     ASSERT_GE(cov[Kind::memory].total, 8);
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
     EXPECT_GE(cov[Kind::ttft].inside, 5) << "TTFT under load";
-    EXPECT_GE(cov[Kind::tpot].inside, 10) << "time per output token under load";
+    EXPECT_GE(cov[Kind::tpot].inside, 13) << "time per output token under load";
     EXPECT_GE(cov[Kind::throughput].inside, 6) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
     EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
-    EXPECT_LE(test::median(cov[Kind::tpot].ratios), 2.05) << "time-per-output-token intervals";
+    EXPECT_LE(test::median(cov[Kind::tpot].ratios), 1.75) << "time-per-output-token intervals";
     EXPECT_LE(test::median(cov[Kind::throughput].ratios), 2.3) << "throughput intervals";
-    // No threshold for the per-stream rates: their three records run expert parallelism over PCIe (8 × L40S),
-    // whose all-to-all traffic the model does not capture; they print as a known miss (README, known limits).
+    // No threshold for the per-stream rates: their three records run expert parallelism over PCIe (8 × L40S); the
+    // one-stream record is inside since the MoE layer floor, the 8- and 32-stream ones print as a known miss.
     EXPECT_EQ(cov[Kind::stream_tps].total, 3);
 }

@@ -482,6 +482,13 @@ TEST(CatalogErrors, EfficiencyAboveOne) {
                   "must be [lo, hi] with 0 < lo <= hi <= 1, got [0.5,1.2]");
 }
 
+TEST(CatalogErrors, MoeLayerFloorIsAnOrderedPairOfMilliseconds) {
+    auto errors = errors_after(&CatalogFiles::engines,
+                               [](json& d) { d["engines"][0]["efficiency"]["gpu"]["t_moe_layer_ms"] = {0.3, 0.1}; });
+    expect_single(errors, "catalog.range", "engines.json: engines[0].efficiency.gpu.t_moe_layer_ms",
+                  "must be [lo, hi] with 0 <= lo <= hi, got [0.3,0.1]");
+}
+
 TEST(CatalogErrors, EngineKindWithoutEfficiencyRanges) {
     auto errors = errors_after(&CatalogFiles::engines,
                                [](json& d) { d["engines"][0]["hardware_kinds"] = {"gpu", "cpu"}; });

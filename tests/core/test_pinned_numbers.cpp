@@ -340,3 +340,41 @@ TEST(PinnedNumbers, EveryHeadlineFigureHasOneExplanationNamingAFieldOfTheResult)
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The expert block's floor per MoE layer (engines.json t_moe_layer_ms, calibration V053–V055).
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(PinnedNumbers, AMixtureOfExpertsLayerTakesAtLeastItsFloorPerForward) {
+    // DeepSeek-R1 (config.json: 61 layers, the first 3 dense: 58 MoE layers) in AWQ on 8 × H100 under vLLM's TP 8.
+    // One decode token reads ~22 MB of experts per card per layer, ~9 µs at H100 speed; vLLM's fitted floor is
+    // 0.14–0.22 ms per MoE layer, so the expert blocks take 58 × 0.14 = 8.12 ms at the fast end and 58 × 0.22 =
+    // 12.76 ms at the slow end, and the weights part is the non-expert bytes' time plus that.
+    const Context ctx = make("DeepSeek-R1", "awq-int4", "vllm", "nvidia-h100-sxm-80gb", 8);
+    ASSERT_EQ(ctx.model.n_layers, 61);
+    ASSERT_EQ(ctx.model.first_k_dense, 3);
+    const StepModel sm(ctx, 8);
+    EXPECT_DOUBLE_EQ(sm.moe_layers(), 58.0);
+    expect_close(sm.t_moe_layer_ms().lo, 0.14, 1e-9, "fast end's floor");
+    expect_close(sm.t_moe_layer_ms().hi, 0.22, 1e-9, "slow end's floor");
+    // The same model without the floor: what the bytes alone take.
+    Context bare = ctx;
+    bare.engine.efficiency["gpu"].t_moe_layer_ms.reset();
+    const StepModel bytes_only(bare, 8);
+    for (End end : {End::fast, End::slow}) {
+        SCOPED_TRACE(end == End::fast ? "fast end" : "slow end");
+        const double floor_s = 58 * (end == End::fast ? 0.14e-3 : 0.22e-3);
+        const StepParts with = sm.parts(one_decode(256), end), without = bytes_only.parts(one_decode(256), end);
+        EXPECT_GT(with.weights_s, floor_s);                                // the non-expert bytes come on top
+        EXPECT_LT(with.weights_s, floor_s + without.weights_s);            // the experts' own bytes are inside the floor
+        EXPECT_GT(with.total_s, 2.5 * without.total_s) << "one user: the floor sets the step";
+        // A large batch touches every expert and reads far more than the floor: the floor changes nothing.
+        StepMix batch;
+        batch.decode_seqs = 512;
+        batch.decode_positions = 512 * 256.0;
+        EXPECT_DOUBLE_EQ(sm.parts(batch, end).total_s, bytes_only.parts(batch, end).total_s);
+    }
+    // A dense model and an engine without the field (llama.cpp) have no floor.
+    EXPECT_DOUBLE_EQ(StepModel(make("Llama-3.1-70B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 8), 8).t_moe_layer_ms().hi, 0.0);
+    EXPECT_DOUBLE_EQ(StepModel(make("Qwen3-30B-A3B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 1), 1).t_moe_layer_ms().hi, 0.0);
+}
