@@ -74,21 +74,17 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      "Tensor parallelism " + std::to_string(tp) + " does not divide the " + std::to_string(m.n_heads) +
                          " attention heads: " + ctx.engine.name + " will refuse to start."});
     }
+    // Cards beyond whole replicas stay idle: the reason is the replica's own width (TP, or TP × pipeline stages).
     const int used = tp * pp * r.memory.replicas;
-    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count && pp > 1) {
-        const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count);
-        const std::string cards = std::to_string(tp * pp), stages = std::to_string(pp);
-        w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：一个副本占 " + cards + " 张卡（张量并行 " +
-                         std::to_string(tp) + " × " + stages + " 级流水线），只用 " + std::to_string(used) + " 张。",
-                     idle + " of your " + all + " cards stay idle: one replica takes " + cards + " cards (tensor parallel " +
-                         std::to_string(tp) + " × " + stages + " pipeline stages), so " + std::to_string(used) +
-                         " are used."});
-    } else if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
-        const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count);
-        w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：张量并行度 " + std::to_string(tp) + " 不能整除 " + all +
-                         "，只用 " + std::to_string(used) + " 张。",
-                     idle + " of your " + all + " cards stay idle: tensor parallelism " + std::to_string(tp) +
-                         " does not divide " + all + ", so " + std::to_string(used) + " are used."});
+    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
+        const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count), n = std::to_string(used);
+        const std::string t = std::to_string(tp), cards = std::to_string(tp * pp), stages = std::to_string(pp);
+        const Text why = pp > 1 ? Text{"一个副本占 " + cards + " 张卡（张量并行 " + t + " × " + stages + " 级流水线）",
+                                       "one replica takes " + cards + " cards (tensor parallel " + t + " × " + stages +
+                                           " pipeline stages)"}
+                                : Text{"张量并行度 " + t + " 不能整除 " + all, "tensor parallelism " + t + " does not divide " + all};
+        w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：" + why.zh + "，只用 " + n + " 张。",
+                     idle + " of your " + all + " cards stay idle: " + why.en + ", so " + n + " are used."});
     }
     if (r.memory.capacity_known && !r.fit.fits) {
         const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);

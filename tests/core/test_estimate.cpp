@@ -398,6 +398,17 @@ TEST(Estimate, OnTheUsersCardsTensorParallelismStaysInsideOneServer) {
         warned |= w.en == "8 of your 24 cards stay idle: one replica takes 16 cards (tensor parallel 8 × 2 pipeline "
                           "stages), so 16 are used.";
     EXPECT_TRUE(warned);
+    // Within one server the reason is the TP group's width: 70B bf16 on 6 H100 for 20 users runs TP 4 once.
+    Scenario six = s;
+    six.model_id = "Llama-3.1-70B";
+    six.count = 6;
+    r = estimate(cat(), six, EstimateOptions{false, false});
+    ASSERT_TRUE(r.ok());
+    warned = false;
+    for (const Text& w : r->warnings)
+        warned |= w.en == "2 of your 6 cards stay idle: tensor parallelism 4 does not divide 6, so 4 are used." &&
+                  w.zh == "你的 6 张卡中有 2 张闲置：张量并行度 4 不能整除 6，只用 4 张。";
+    EXPECT_TRUE(warned);
     // Eight cards hold no layout: the widest TP group on the one server, whose memory comes nearest, not eight
     // copies of the model on one card each.
     s.count = 8;
