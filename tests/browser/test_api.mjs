@@ -39,6 +39,26 @@ test('api: version, getScenario, a bad scenario throws naming the field and keep
   }
 });
 
+test('api: a model no server holds runs on the user\'s 16 cards as TP 8 × 2 pipeline stages, in the result and its launch line', async ({ browser, server }) => {
+  const p = await openReady(browser, server, '?lang=en');
+  try {
+    const out = await p.page.evaluate(() => {
+      const api = window.infersizer;
+      api.setScenario({ model: 'Llama-3.1-405B', weights: 'bf16', engine: 'vllm', hardware: 'nvidia-h100-sxm-80gb',
+                        count: 16, context_tokens: 8192, prompt_tokens: 1000, output_tokens: 200, concurrency: 20 });
+      const r = api.getResult();
+      return { tp: r.performance.tp, pp: r.performance.pp, replicas: r.performance.replicas, fits: r.fit.fits,
+               launch: r.deploy.launch_command };
+    });
+    assert(out.tp === 8 && out.pp === 2 && out.replicas === 1 && out.fits, `layout ${JSON.stringify(out)}`);
+    assert(out.launch.includes('--tensor-parallel-size 8 --pipeline-parallel-size 2'), `launch: ${out.launch}`);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return `TP ${out.tp} × PP ${out.pp}`;
+  } finally {
+    await p.close();
+  }
+});
+
 test('api: onResult fires on change, setLang switches the language, unsubscribe stops events', async ({ browser, server }) => {
   const p = await openReady(browser, server, '?lang=en');
   try {
