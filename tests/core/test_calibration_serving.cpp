@@ -244,6 +244,29 @@ std::vector<Mapping> mappings() {
     // of its family as a control the floor does not touch.
     one("V055", Kind::tpot, "Qwen3-30B-A3B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
     one("V056", Kind::tpot, "Qwen3-1.7B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
+    // Qwen3-32B-FP8 on eight H100 (vLLM, TP 8), 32 clients of 128 in / 1024 out, 256 requests (vllm-project/vllm#48757,
+    // the base arm): a dense model at a moderate batch across a whole NVLink server.
+    for (Mapping* m : {one("V057", Kind::tpot, "Qwen3-32B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 1024),
+                       one("V058", Kind::throughput, "Qwen3-32B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 1024)}) {
+        m->concurrency = 32;
+        m->num_prompts = 256;
+    }
+    // Qwen3-8B on one H100 SXM, the three engines' defaults (GPUStack's performance lab): 4 clients over 100 ShareGPT
+    // prompts through the chat endpoint, 233 in / 221 out on average (the block's totals), medians.
+    auto gpustack = [&](std::string id, Kind k, std::string engine) {
+        Mapping* m = one(std::move(id), k, "Qwen3-8B", "bf16", std::move(engine), "nvidia-h100-sxm-80gb", 1, 233, 221);
+        m->stat = Stat::median;
+        m->concurrency = 4;
+        m->num_prompts = 100;
+        m->spread = LengthSpread::varied;
+    };
+    const char* gpustack_engines[] = {"vllm", "sglang", "tensorrt-llm"};
+    for (int e = 0; e < 3; ++e) {
+        const int first = 59 + 3 * e;
+        gpustack("V0" + std::to_string(first), Kind::ttft, gpustack_engines[e]);
+        gpustack("V0" + std::to_string(first + 1), Kind::tpot, gpustack_engines[e]);
+        gpustack("V0" + std::to_string(first + 2), Kind::throughput, gpustack_engines[e]);
+    }
     for (const char* id : {"V048", "V049"})
         skip(id, Kind::tpot,
              "TP 16 across two nodes over InfiniBand: the planner lays nodes out as pipeline stages, and no sourced "
@@ -419,8 +442,8 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     ASSERT_GE(cov[Kind::memory].total, 8);
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
     EXPECT_GE(cov[Kind::ttft].inside, 5) << "TTFT under load";
-    EXPECT_GE(cov[Kind::tpot].inside, 13) << "time per output token under load";
-    EXPECT_GE(cov[Kind::throughput].inside, 6) << "server throughput";
+    EXPECT_GE(cov[Kind::tpot].inside, 17) << "time per output token under load";
+    EXPECT_GE(cov[Kind::throughput].inside, 10) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
     EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
