@@ -22,6 +22,7 @@
 
 #include "format_text.hpp"
 #include "plan.hpp"
+#include "speed.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -113,11 +114,17 @@ std::string bench_random(const Settings& s) {
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
+    // The serving path the client adds (speed.hpp kServingPathS) is named where it could make the first token look
+    // clearly worse than expected: when it reaches a tenth of the expected slow end (below that it is inside the
+    // interval's rounding and a load test's own spread).
+    const bool path = kServingPathS.hi >= 0.1 * s.ttft_p90_s.hi;
+    const std::string path_zh = path ? " + 服务路径（" + fmt::seconds(kServingPathS, "zh") + "）" : "";
+    const std::string path_en = path ? " + the serving path (" + fmt::seconds(kServingPathS, "en") + ")" : "";
     if (s.zh)
         return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
-               "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。";
+               path_zh + "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。";
     return "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
-           ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
+           path_en + ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
 }
 
 // The part of the launch lines that says where each command runs: "" on one node.

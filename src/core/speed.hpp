@@ -11,6 +11,14 @@
 
 namespace infersizer {
 
+// The estimate's TTFT is the engine's; a client's also passes the serving path (HTTP, the chat template and
+// tokenizer, the hand-off to the engine process, the first chunk detokenized and streamed). GPUStack's lab, one H100
+// SXM and Qwen3-8B over the chat endpoint, ≈ 233-token prompts at 4 clients (calibration V059, V062, V065): medians
+// of 27 ms (SGLang), 45 ms (TensorRT-LLM) and 60 ms (vLLM) where the engines' own prefill and wait take 7.5–12.7 ms,
+// so about 15 to 50 ms more (derived). Not added to the estimate (other setups show none: V001, V047); said where a
+// target or an expected figure is within it.
+constexpr Interval kServingPathS{0.015, 0.05};
+
 // Seconds per decode step for `batch` sequences each at position `context_tokens`, tensor parallel `tp`.
 Interval decode_step_s(const Context& ctx, int tp, int64_t batch, int64_t context_tokens);
 
