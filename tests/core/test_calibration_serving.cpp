@@ -267,6 +267,20 @@ std::vector<Mapping> mappings() {
         gpustack("V0" + std::to_string(first + 1), Kind::tpot, gpustack_engines[e]);
         gpustack("V0" + std::to_string(first + 2), Kind::throughput, gpustack_engines[e]);
     }
+    // Mistral-7B-v0.3 on one RTX 4090 (vLLM, an engineer's sweep): 300 prompts of 256 in / 128 out at an unbounded
+    // rate behind --max-concurrency 4 to 48, medians of TTFT and the run's output throughput.
+    {
+        const int64_t clients[] = {4, 8, 16, 32, 48};
+        for (int i = 0; i < 5; ++i) {
+            for (int k = 0; k < 2; ++k) {
+                Mapping* m = one("V0" + std::to_string(68 + 2 * i + k), k == 0 ? Kind::ttft : Kind::throughput, "Mistral-7B-v0.3",
+                                 "bf16", "vllm", "nvidia-rtx-4090", 1, 256, 128);
+                m->stat = Stat::median;
+                m->concurrency = clients[i];
+                m->num_prompts = 300;
+            }
+        }
+    }
     for (const char* id : {"V048", "V049"})
         skip(id, Kind::tpot,
              "TP 16 across two nodes over InfiniBand: the planner lays nodes out as pipeline stages, and no sourced "
@@ -441,9 +455,9 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     ASSERT_GE(cov[Kind::throughput].total, 5);
     ASSERT_GE(cov[Kind::memory].total, 8);
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
-    EXPECT_GE(cov[Kind::ttft].inside, 5) << "TTFT under load";
+    EXPECT_GE(cov[Kind::ttft].inside, 6) << "TTFT under load";
     EXPECT_GE(cov[Kind::tpot].inside, 17) << "time per output token under load";
-    EXPECT_GE(cov[Kind::throughput].inside, 10) << "server throughput";
+    EXPECT_GE(cov[Kind::throughput].inside, 15) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
     EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
