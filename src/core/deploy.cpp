@@ -106,9 +106,18 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
 // Enough prompts for ten full rounds of the peak concurrency, so the steady state dominates the warm-up.
 int64_t num_prompts(const Settings& s) { return 10 * s.concurrency; }
 
-std::string bench_random(const Settings& s) {
+// The scenario's lengths, every request at them: the expected figures below are for exactly these lengths.
+// vLLM's client: its random dataset is fixed-length by default, and --ignore-eos keeps each answer to the requested
+// length (without it an answer may end at an end-of-sequence token; the client sets it for random prompts only
+// since vllm-project/vllm#28227, November 2025). SGLang's client draws each length uniformly from
+// [length × --random-range-ratio, length] with a default ratio of 0 (python/sglang/bench_serving.py), so prompts and
+// answers would average half the scenario's: a ratio of 1 fixes them; it ignores EOS unless told otherwise.
+enum class BenchClient { vllm, sglang };
+
+std::string bench_random(const Settings& s, BenchClient client = BenchClient::vllm) {
     return " --dataset-name random --random-input-len " + str(s.prompt) + " --random-output-len " + str(s.output) +
-           " --max-concurrency " + str(s.concurrency) + " --num-prompts " + str(num_prompts(s));
+           (client == BenchClient::sglang ? " --random-range-ratio 1" : " --ignore-eos") + " --max-concurrency " +
+           str(s.concurrency) + " --num-prompts " + str(num_prompts(s));
 }
 
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
@@ -263,7 +272,7 @@ Commands sglang(const Context& ctx, const Settings& s) {
     }
     h.load_test = "python -m sglang.bench_serving --backend sglang" +
                   (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
-                  bench_random(s) + expected(s);
+                  bench_random(s, BenchClient::sglang) + expected(s);
     return h;
 }
 

@@ -86,7 +86,8 @@ TEST(Deploy, LlamaCppSharesTheContextAmongParallelSlots) {
     EXPECT_LACKS(t, "llama-bench");
     EXPECT_HAS(t, "vllm bench serve --backend openai --base-url http://localhost:8080 --endpoint /v1/completions");
     EXPECT_HAS(t, "--model Qwen3-8B-Q4_K_M.gguf --tokenizer Qwen/Qwen3-8B");
-    EXPECT_HAS(t, "--random-input-len 1024 --random-output-len 256 --max-concurrency 5");
+    // Every answer runs to the scenario's length (vLLM's client ignores EOS only when told to, before vllm#28227).
+    EXPECT_HAS(t, "--random-input-len 1024 --random-output-len 256 --ignore-eos --max-concurrency 5");
     EXPECT_HAS(t, "pip install vllm");
 }
 
@@ -132,7 +133,10 @@ TEST(Deploy, SglangAndTensorRtLlmUseTheirOwnFlags) {
     std::snprintf(expected, sizeof expected, "--mem-fraction-static %.2f", share);
     EXPECT_HAS(g.launch_command.en, expected);
     EXPECT_HAS(g.load_test_command.en, "python -m sglang.bench_serving");
-    EXPECT_HAS(g.load_test_command.en, "--random-input-len 1500");
+    // SGLang's client draws lengths from [length × ratio, length] with a default ratio of 0: a ratio of 1 holds every
+    // request at the scenario's lengths, which the expected figures are for. It ignores EOS by default, so no flag.
+    EXPECT_HAS(g.load_test_command.en, "--random-input-len 1500 --random-output-len 300 --random-range-ratio 1 --max-concurrency");
+    EXPECT_LACKS(g.load_test_command.en, "--ignore-eos");
 
     s.engine = "tensorrt-llm";
     const DeployHints t = hints(s);
