@@ -121,8 +121,8 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
             const std::string path_hi_zh = fmt::seconds(path_hi, "zh"), path_hi_en = fmt::seconds(path_hi, "en");
             // A target met with less margin than the serving path can take (speed.hpp kServingPathS): the estimate
             // cannot say whether the client sees it met.
-            w.push_back({"首 token 目标 " + t_zh + " 只比估算的 p90 最慢值 " + e_zh +
-                             " 多出不到 " + path_hi_zh + "：客户端测得的首 token 还要经过服务路径（HTTP、对话模板与分词、交给引擎进程、"
+            w.push_back({"首字目标 " + t_zh + " 只比估算的 p90 最慢值 " + e_zh +
+                             " 多出不到 " + path_hi_zh + "：客户端测得的首字还要经过服务路径（HTTP、对话模板与分词、交给引擎进程、"
                              "首段反分词与推送），在一张 H100 上测得比引擎本身多约 " + path_zh + "，估算不含这部分；请用实际压测核对。",
                          "The first-token target of " + t_en + " leaves less than " + path_hi_en + " over the estimate's p90 at its slow end, " + e_en +
                              ": a client's first token also passes the serving path (HTTP, chat template and tokenizer, the "

@@ -551,7 +551,7 @@ TEST(Estimate, AFirstTokenTargetWithinTheServingPathIsWarnedAbout) {
                          ": a client's first token also passes the serving path (HTTP, chat template and tokenizer, the "
                          "hand-off to the engine process, the first chunk detokenized and streamed), measured at about "
                          "15–50 ms beyond the engine on one H100 and not in the estimate; verify with a load test.");
-    EXPECT_NE(w->zh.find("首 token 目标 50 ms 只比估算的 p90 最慢值 " + fmt::seconds(Interval::exact(tight.performance.ttft_p90_s.hi), "zh") +
+    EXPECT_NE(w->zh.find("首字目标 50 ms 只比估算的 p90 最慢值 " + fmt::seconds(Interval::exact(tight.performance.ttft_p90_s.hi), "zh") +
                          " 多出不到 50 ms"),
               std::string::npos)
         << w->zh;
