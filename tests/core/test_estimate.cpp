@@ -361,16 +361,11 @@ TEST(Estimate, OnTheUsersCardsTensorParallelismStaysInsideOneServer) {
     // Llama-3.1-405B in bf16 is about 756 GiB of weights: no server of eight 80 GB H100 holds it. On 16 cards the
     // engine runs it as the planner lays it out, TP 8 inside each server × 2 pipeline stages, one per server
     // (vLLM --pipeline-parallel-size 2), not TP 16 with every layer's all-reduces crossing between servers.
-    Scenario s;
-    s.model_id = "Llama-3.1-405B";
-    s.weights = "bf16";
-    s.engine = "vllm";
-    s.hardware_id = "nvidia-h100-sxm-80gb";
+    Scenario s = test::scenario("Llama-3.1-405B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 16);
     s.context_tokens = 8192;
     s.prompt_tokens = 1000;
     s.output_tokens = 200;
     s.concurrency = 20;
-    s.count = 16;
     auto r = estimate(cat(), s);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     EXPECT_EQ(r->performance.tp, 8);
@@ -523,12 +518,7 @@ TEST(Estimate, WithoutExplanationsTheFiguresAreTheSame) {
 // (calibration V059, V062, V065; speed.hpp kServingPathS). A target met by less than that margin is warned about, in
 // both languages with the figures; a loose target, a missed one or no target gets no such warning.
 TEST(Estimate, AFirstTokenTargetWithinTheServingPathIsWarnedAbout) {
-    Scenario s;
-    s.model_id = "Qwen3-8B";
-    s.weights = "bf16";
-    s.engine = "vllm";
-    s.hardware_id = "nvidia-h100-sxm-80gb";
-    s.count = 1;
+    Scenario s = test::scenario("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
     s.context_tokens = 4096;
     s.prompt_tokens = 233;
     s.output_tokens = 221;
