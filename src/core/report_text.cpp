@@ -104,10 +104,12 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     for (const PlanRow& pr : r.plan) {
         if (shown++ == 12) break;
         char line[256];
+        // Money as everywhere else in the result (three significant figures, the currency's symbol), so that the
+        // table and the sentences above it show one cost the same way.
         std::snprintf(line, sizeof line, "  %-26s %8s %s  TP %d  %s  %s\n", pr.name.substr(0, 26).c_str(),
-                      fmt::column_interval(pr.cards, "").c_str(), t("卡", "cards"), pr.tp,
+                      fmt::column_interval(pr.cards, "").c_str(), t("卡", pr.cards.hi == 1 ? "card " : "cards"), pr.tp,
                       pr.meets_targets ? t("达标", "meets") : t("未达标", "misses"),
-                      pr.has_price ? (fmt::column_interval(pr.cost_per_month, pr.currency) + t("/月", "/month")).c_str()
+                      pr.has_price ? (fmt::money(pr.cost_per_month, pr.currency, fmt::Join::tight) + t("/月", "/month")).c_str()
                                    : t("无价格", "no price"));
         out << line;
         if (pr.fits && !pr.binding.in(lang).empty()) out << "      " << pr.binding.in(lang) << "\n";
@@ -116,11 +118,12 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     const CostResult& c = r.cost;
     out << "\n" << t("成本", "Cost") << "\n";
     row(out, t("自建 / 月", "self-hosted / month"),
-        c.has_gpu_price ? fmt::column_interval(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
+        c.has_gpu_price ? fmt::figure_money(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
     row(out, t("API / 月", "API / month"),
-        fmt::column_interval(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model_text.in(lang) + ")"));
+        fmt::figure_money(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model_text.in(lang) + ")"));
     if (c.has_gpu_price)
-        row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"), fmt::column_interval(c.break_even_requests_per_day, ""));
+        row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"),
+            fmt::figure_count_range(c.break_even_requests_per_day, "", lang));
     row(out, t("租用价依据", "rental prices"), c.price_basis.in(lang));
 
     // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.

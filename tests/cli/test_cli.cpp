@@ -11,7 +11,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -251,6 +254,69 @@ TEST(Cli, ReportCardRowsSayMeetsExactlyWhereThePlanRowMeetsTheTargets) {
             EXPECT_GT(misses, 0);
         }
     }
+}
+
+// Money in the text report is the result's, shown as every other place shows a cost: three significant figures with
+// the currency's symbol ("$657–$1,280"), not the columns' whole dollars ("657–1278 USD") beside a sentence that
+// says "$1,280"; a one-card row says "1 card".
+TEST(Cli, ReportShowsCostsAsTheSentencesDo) {
+    // The amounts after each "$" in `text`, thousands separators dropped.
+    auto dollars = [](const std::string& text) {
+        std::vector<double> out;
+        for (size_t at = text.find('$'); at != std::string::npos; at = text.find('$', at + 1)) {
+            std::string digits;
+            for (size_t k = at + 1; k < text.size() && (std::isdigit(static_cast<unsigned char>(text[k])) || text[k] == ',' || text[k] == '.'); ++k)
+                if (text[k] != ',') digits += text[k];
+            out.push_back(std::strtod(digits.c_str(), nullptr));
+        }
+        return out;
+    };
+    // Shown as the result's figure (the JSON keeps four significant figures) at three significant figures.
+    auto shows = [](double shown, double value) {
+        char three[32];
+        std::snprintf(three, sizeof three, "%.3g", shown);
+        return std::strtod(three, nullptr) == shown && std::fabs(shown - value) <= 0.006 * value;
+    };
+    size_t priced = 0, one_card = 0;
+    // A 70B deployment (costs of thousands a month: grouping and rounding show) and one 8B on one card.
+    for (const char* name : {"chat_70b_h100_200_users.json", "personal_8b_4090.json"}) {
+        SCOPED_TRACE(name);
+        CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
+        ASSERT_EQ(j.code, 0) << j.err;
+        const json res = json::parse(j.out);
+        CliRun r = run("estimate --scenario " + golden(name) + " --lang en");
+        ASSERT_EQ(r.code, 0) << r.err;
+        const std::vector<std::string> lines = report_lines(r.out);
+        auto row = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return contains(l, "self-hosted / month"); });
+        ASSERT_NE(row, lines.end()) << r.out;
+        const json& cost = res["cost"]["self_hosted_per_month_usd"];
+        const std::vector<double> shown = dollars(*row);
+        ASSERT_GE(shown.size(), 1u) << *row;
+        EXPECT_TRUE(shows(shown.front(), cost["lo"]) && shows(shown.back(), cost["hi"])) << *row;
+        EXPECT_FALSE(contains(*row, "USD")) << *row;
+        // The cards table: each priced row ends in its plan row's cost the same way, "/month" after it.
+        size_t row_index = 0;
+        auto at = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("④ Cards", 0) == 0; });
+        ASSERT_NE(at, lines.end());
+        for (++at; at != lines.end() && !at->empty() && row_index < 12; ++at) {
+            if (!contains(*at, "  TP ")) continue;
+            const json& p = res["plan"][row_index++];
+            SCOPED_TRACE(*at);
+            if (p["cards"]["hi"].get<double>() == 1) {
+                EXPECT_TRUE(contains(*at, " 1 card  ")) << *at;
+                ++one_card;
+            }
+            if (p["cost_per_month"].is_null() || p["currency"] != "USD") continue;
+            const std::vector<double> row_cost = dollars(*at);
+            ASSERT_GE(row_cost.size(), 1u);
+            EXPECT_TRUE(shows(row_cost.front(), p["cost_per_month"]["lo"]) && shows(row_cost.back(), p["cost_per_month"]["hi"]));
+            EXPECT_EQ(at->substr(at->size() - 6), "/month");
+            ++priced;
+        }
+        EXPECT_EQ(row_index, 12u);
+    }
+    EXPECT_GT(priced, 12u);
+    EXPECT_GT(one_card, 0u);
 }
 
 TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
