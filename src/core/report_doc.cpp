@@ -129,7 +129,7 @@ void add_memory(std::vector<ReportBlock>& out, const Result& r, const L& t, cons
     if (m.capacity_known) {
         rows.push_back({t("可用（扣冗余）/ 容量", "Usable (after headroom) / capacity"),
                         fmt::figure(m.budget_gib) + " / " + fmt::figure(m.capacity_gib) + " GiB"});
-        rows.push_back({t("是否放得下", "Fits"), r.fit.fits ? t("是", "yes") : t("否", "no")});
+        rows.push_back({t("是否放得下", "Fits"), fits_words(r).in(t.lang)});
         rows.push_back({t("最大并发（此上下文）", "Max concurrency (this context)"), f.counts(r.fit.max_concurrency)});
         rows.push_back({t("最大上下文（此并发）", "Max context (this concurrency)"), f.counts(r.fit.max_context, "tokens")});
     } else {
@@ -253,6 +253,19 @@ Text verdict_word(Verdict v) {
         case Verdict::yes: return fmt::text("可以", "yes");
         case Verdict::conditional: return fmt::text("有条件", "conditional");
         case Verdict::no: return fmt::text("不建议", "no");
+    }
+    return {};
+}
+
+// Whether memory holds, as the page's memory badge says it (memory_verdict): a setup that runs its load at the
+// typical request lengths but not every user at the full context at once is neither "yes" nor "no".
+Text fits_words(const Result& r) {
+    switch (memory_verdict(r)) {
+        case Verdict::yes: return fmt::text("是", "yes");
+        case Verdict::conditional:
+            return fmt::text("负载放得下（典型请求长度）；所有用户同时用满上下文放不下",
+                             "holds the load (typical request lengths); not every user at the full context at once");
+        case Verdict::no: return fmt::text("否", "no");
     }
     return {};
 }

@@ -61,7 +61,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     row(out, t("可用（扣冗余）", "usable (after headroom)"),
         m.capacity_known ? fmt::column(m.budget_gib) + " / " + fmt::column(m.capacity_gib) + " GiB" : t("未知", "unknown"));
     if (m.capacity_known) {
-        row(out, t("是否放得下", "fits"), r.fit.fits ? t("是", "yes") : t("否", "no"));
+        row(out, t("是否放得下", "fits"), fits_words(r).in(lang));
         row(out, t("最大并发（此上下文）", "max concurrency"), fmt::column_interval(r.fit.max_concurrency, ""));
         row(out, t("最大上下文（此并发）", "max context"), fmt::column_interval(r.fit.max_context, "tokens"));
     } else {
