@@ -179,13 +179,22 @@ std::string decimals(double v, int places) { return plain(v, places); }
 
 // [SECTION] Report ----------------------------------------------------------------------------------------------
 
-std::string column(double v) {
+namespace {
+int column_places(double v) {
     const bool whole = std::isfinite(v) && v == std::trunc(v);
-    return plain(v, v >= 100 || whole ? 0 : v >= 10 ? 1 : 2);
+    return v >= 100 || whole ? 0 : v >= 10 ? 1 : 2;
 }
+}  // namespace
+
+std::string column(double v) { return plain(v, column_places(v)); }
 
 std::string column_interval(Interval v, const std::string& unit) {
-    return with_unit(join(column(v.lo), column(v.hi), kDash), unit);
+    // Both ends to the places of the larger one (whole only if both are), so that a whole end beside a nearly whole
+    // one reads "5.00", not "5–5.00", and "67–123", not "67.3–123".
+    const bool whole = column_places(v.lo) == 0 && column_places(v.hi) == 0;
+    const double larger = std::max(std::fabs(v.lo), std::fabs(v.hi));
+    const int places = whole ? 0 : column_places(larger == std::trunc(larger) ? larger + 0.5 : larger);
+    return with_unit(join(plain(v.lo, places), plain(v.hi, places), kDash), unit);
 }
 
 // [SECTION] Figures ---------------------------------------------------------------------------------------------

@@ -58,6 +58,13 @@ TEST(FormatText, CommandLinesAndReportColumns) {
     EXPECT_EQ(fmt::column(128.4), "128");
     EXPECT_EQ(fmt::column(4.0), "4");
     EXPECT_EQ(fmt::column_interval({6.121, 6.123}, "GiB"), "6.12 GiB");
+    // A whole end beside a nearly whole one: both to the same places (the report once read "5–5.00").
+    EXPECT_EQ(fmt::column_interval({5.0, 5.0004}, ""), "5.00");
+    EXPECT_EQ(fmt::column_interval({4.0, 6.5}, "GiB"), "4.00–6.50 GiB");
+    EXPECT_EQ(fmt::column_interval({4.0, 6.0}, "GiB"), "4–6 GiB");
+    EXPECT_EQ(fmt::column_interval({7321, 12853.4}, "tok/s"), "7321–12853 tok/s");
+    EXPECT_EQ(fmt::column_interval({67.3, 123.1}, "tok/s"), "67–123 tok/s");
+    EXPECT_EQ(fmt::column_interval({0.3, 0.89}, "GiB"), "0.30–0.89 GiB");
     EXPECT_EQ(fmt::column_interval({1, 3}, ""), "1–3");
     EXPECT_EQ(fmt::column(std::nan("")), "nan");  // as printf has it
 }
