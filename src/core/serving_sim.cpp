@@ -706,9 +706,12 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
     // Sequences the server runs at once: its cap, and a paged pool at the mean sequence (or the whole one
     // where admission reserves it).
     double n = std::min(users, static_cast<double>(std::max<int64_t>(1, sc.max_seqs)));
+    const double per_seq = (sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(sc.kv_block_tokens);
+    bool kv_full = false;  // the pool, not the users or the sequence cap, stops the next admission
     if (sc.paged_kv && sc.kv_capacity_tokens > 0) {
-        const double per_seq = (sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(sc.kv_block_tokens);
-        n = std::min(n, std::max(1.0, std::floor(static_cast<double>(sc.kv_capacity_tokens) / per_seq)));
+        const double fit = std::max(1.0, std::floor(static_cast<double>(sc.kv_capacity_tokens) / per_seq));
+        kv_full = fit < n;
+        n = std::min(n, fit);
     }
     const double chunk = std::min(P, budget);
     const double prefill_steps = std::ceil(P / budget);
@@ -791,6 +794,12 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
     out.throughput_tps = out.requests_per_s * O;
     out.mean_running = n;
     out.mean_waiting = std::max(0.0, users - n);
+    // The pool as the simulation reports it: the mean sequence's tokens held by each running one, and at its
+    // fullest the whole pool where it is what makes requests wait (plan.cpp names the KV as what binds then).
+    if (sc.paged_kv) {
+        out.kv_tokens_mean = n * per_seq;
+        out.kv_tokens_peak = kv_full ? static_cast<double>(sc.kv_capacity_tokens) : out.kv_tokens_mean;
+    }
     out.mean_step_s = step;
     out.simulated_clients = 0;
     return out;
