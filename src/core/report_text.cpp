@@ -112,7 +112,9 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
                       pr.has_price ? (fmt::money(pr.cost_per_month, pr.currency, fmt::Join::tight) + t("/月", "/month")).c_str()
                                    : t("无价格", "no price"));
         out << line;
-        if (pr.fits && !pr.binding.in(lang).empty()) out << "      " << pr.binding.in(lang) << "\n";
+        // The page's note column: what binds, and for a row that does not fit one node or has no plain price, why
+        // (a row of 480 cards needs "6 nodes × 8 cards (pipeline parallel across nodes)" said beside it).
+        if (!pr.note_text.in(lang).empty()) out << "      " << pr.note_text.in(lang) << "\n";
     }
 
     const CostResult& c = r.cost;
