@@ -54,6 +54,25 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
     return s;
 }
 
+void append(Text& to, const Text& more) { to.zh += more.zh, to.en += more.en; }
+
+// Where the judgement's remedy is macOS's raised GPU wiring cap, the setup's machine with that cap (memory.hpp);
+// returns the cap in MiB, or nullopt and leaves the setup as it was.
+std::optional<long long> with_raised_wired_limit(Setup& s, const Context& ctx, const Assessment& a) {
+    if (a.remedy != FitRemedy::raise_wired_limit) return std::nullopt;
+    const auto mib = raised_wired_limit_mib(ctx, a.memory, a.count);
+    if (mib) s.ctx.hardware = with_wired_limit(ctx.hardware, *mib);
+    return mib;
+}
+
+// A typical-scenario row judged on a raised wiring cap holds only once the user raises it: conditional at best, and
+// the sysctl said in its reason.
+void note_raised_wired_limit(DecisionRow& row, const std::optional<long long>& mib) {
+    if (!mib) return;
+    if (row.verdict == Verdict::yes) row.verdict = Verdict::conditional;
+    append(row.reason, wired_limit_clause(*mib));
+}
+
 // The planner's cheapest row that meets the targets (else the first that fits), as a setup.
 std::optional<Setup> planner_setup(const Context& ctx, const Assessment& a, const PlanRow** row_out = nullptr) {
     if (!ctx.catalog) return std::nullopt;
@@ -116,7 +135,6 @@ MemoryResult memory_of(const Setup& s) {
     return m;
 }
 
-void append(Text& to, const Text& more) { to.zh += more.zh, to.en += more.en; }
 
 }  // namespace
 
@@ -218,8 +236,14 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
                                           : memory_clause(s.ctx.hardware, m);
     row.reason = gpu_reason(s.label, own_cards ? Text{} : planner_pick_origin(), s.layout, mem, at, sc.concurrency);
     if (row.verdict != Verdict::yes) append(row.reason, planner_suggestion(a.plan));
-    row.fails_when = fails_when_for(s, s.label);
-    if (!own_cards) return row;
+    if (!own_cards) {
+        row.fails_when = fails_when_for(s, s.label);
+        return row;
+    }
+    // Where it breaks once the remedy the verdict counts on is applied (the raised wiring cap).
+    Setup remedied = s;
+    with_raised_wired_limit(remedied, ctx, a);
+    row.fails_when = fails_when_for(remedied, s.label);
     // A MoE model that overflows the cards but fits with its first layers' experts in host RAM (offload.cpp):
     // it runs, slower, with llama.cpp's --n-cpu-moe; the row says what that split gives.
     if (a.offload && a.offload->applicable && a.status == ServingStatus::does_not_fit)
@@ -251,10 +275,16 @@ DecisionRow api_row(const Context& ctx, const CostResult& c) {
 // [SECTION] seed scenario rows: personal, offline_batch, cloud_api, online_service
 // ---------------------------------------------------------------------------------------------------
 
-// The user's hardware, or the CPU platform's setup when the user picked a CPU.
-Setup own_setup(const Context& ctx, const Assessment& a) {
+// The user's hardware, or the CPU platform's setup when the user picked a CPU. An Apple machine whose remedy is a
+// raised GPU wiring cap is judged with the cap raised (the headline and the GPU row name the sysctl; a row saying
+// "not even one sequence fits" beside them would contradict them); `raised_mib` then says to what.
+Setup own_setup(const Context& ctx, const Assessment& a, std::optional<long long>* raised_mib = nullptr) {
     Setup s = user_setup(ctx, a);
-    if (is_accelerator(ctx.hardware)) return s;
+    if (is_accelerator(ctx.hardware)) {
+        const auto mib = with_raised_wired_limit(s, ctx, a);
+        if (raised_mib) *raised_mib = mib;
+        return s;
+    }
     if (const auto c = choose_cpu_platform(ctx)) s.ctx = c->ctx, s.ctx.count = std::max(1, a.count);
     return s;
 }
@@ -262,20 +292,23 @@ Setup own_setup(const Context& ctx, const Assessment& a) {
 DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::personal;
-    const Setup s = own_setup(ctx, a);
+    std::optional<long long> raised_mib;
+    const Setup s = own_setup(ctx, a, &raised_mib);
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     row.verdict = verdict_of(one);
     row.reason = personal_reason(s.label, sc.context_tokens, one, sc.targets, s.ctx.hardware);
     const SearchLimit lim = max_context_meeting_targets(s.ctx, s.ctx.hardware, s.layout, s.replicas, 1);
     row.fails_when = personal_fails_when(lim, one, sc.targets, s.ctx.hardware);
+    note_raised_wired_limit(row, raised_mib);
     return row;
 }
 
 DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::offline_batch;
-    const Setup s = own_setup(ctx, a);
+    std::optional<long long> raised_mib;
+    const Setup s = own_setup(ctx, a, &raised_mib);
     const Scenario& sc = s.ctx.scenario;
     // Latency targets do not apply: fill every sequence memory holds and count finished requests.
     Setup b = s;
@@ -308,6 +341,7 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     row.verdict = per_day.lo >= rpd ? Verdict::yes : per_day.hi >= rpd ? Verdict::conditional : Verdict::no;
     row.reason = offline_reason(s.label, full_pess, full_opt, throughput, per_day, rpd);
     row.fails_when = offline_fails_when(per_day);
+    note_raised_wired_limit(row, raised_mib);
     return row;
 }
 

@@ -23,7 +23,7 @@ Text queue_text(const ServingCheck& c, int64_t concurrency, int replicas) {
     const double held = c.max_batch.lo * replicas;
     if (held >= static_cast<double>(concurrency)) return {};
     return {"（内存只容纳 " + fmt::count(held, "zh") + " 个序列，其余排队）",
-            " (memory holds " + fmt::count(held, "en") + " sequences; the rest wait)"};
+            " (memory holds " + fmt::count(held, "en") + (held == 1 ? " sequence" : " sequences") + "; the rest wait)"};
 }
 
 // "5 concurrent users", "1 concurrent user".

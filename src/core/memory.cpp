@@ -651,6 +651,14 @@ ReplicaKv replica_kv(const Context& ctx, int cards, int tp, const FitResult& fit
     return out;
 }
 
+Hardware with_wired_limit(const Hardware& hw, long long mib) {
+    Hardware raised = hw;
+    // usable_gib_per_card takes the GPU share of a unified machine's usable memory: state it so that the share
+    // is the cap.
+    raised.usable_memory_gib = static_cast<double>(mib) / units::kMiBPerGiB / kUnifiedGpuShare;
+    return raised;
+}
+
 std::optional<long long> raised_wired_limit_mib(const Context& ctx, const MemoryResult& m, int cards) {
     const Hardware& hw = ctx.hardware;
     if (hw.kind != HardwareKind::unified || !hw.memory_gb || !m.capacity_known) return std::nullopt;

@@ -322,6 +322,21 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     bool warned = false;
     for (const Text& w : r->warnings) warned |= w.en.find("sudo sysctl iogpu.wired_limit_mb=") != std::string::npos;
     EXPECT_TRUE(warned);
+    // The GPU row's limit and the typical scenarios on the user's own Mac are judged with the cap raised, as the
+    // headline is: one user runs there (not "not even one full sequence fits"), conditional on the same sysctl.
+    const std::string sysctl = r->decision[1].reason.en.substr(r->decision[1].reason.en.find("sudo sysctl"));
+    EXPECT_EQ(r->decision[1].fails_when.en.find("even one user"), std::string::npos) << r->decision[1].fails_when.en;
+    ASSERT_GE(r->scenarios.size(), 2u);
+    for (const DecisionRow& row : {r->scenarios[0], r->scenarios[1]}) {
+        SCOPED_TRACE(to_string(row.option));
+        EXPECT_EQ(row.verdict, Verdict::conditional);
+        EXPECT_NE(row.reason.en.find(sysctl), std::string::npos) << row.reason.en;
+        EXPECT_NE(row.reason.zh.find("提高 GPU 内存上限后放得下"), std::string::npos) << row.reason.zh;
+        EXPECT_EQ(row.reason.en.find("not even one full sequence"), std::string::npos) << row.reason.en;
+        EXPECT_EQ(row.reason.en.find("cannot hold"), std::string::npos) << row.reason.en;
+    }
+    EXPECT_EQ(r->scenarios[0].option, DecisionOption::personal);
+    EXPECT_NE(r->scenarios[0].reason.en.find("tok/s"), std::string::npos) << r->scenarios[0].reason.en;
     // With the cap raised it would still miss a 2 s first token: no, and the sentence says why.
     s.targets.ttft_s = 2;
     r = estimate(cat(), s);
