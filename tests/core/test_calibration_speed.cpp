@@ -159,6 +159,14 @@ std::vector<Mapping> mappings() {
     decode("D054", "", "Q4_0", "llama.cpp", "apple-m3-ultra", 1, 64)->custom_llama2 = true;
     skip("D060", Kind::decode, "RTX 5060 Ti is not in the catalog");
     skip("D062", Kind::decode, "Llama-3.2-90B-Vision is not in the catalog");
+    // One user of a mixture of experts on GeForce cards (llama.cpp CUDA, PRs' benchmark tables): the records that set
+    // llama.cpp's MoE layer floor (engines.json t_moe_layer_ms). tg128 runs from an empty context (mean position 64);
+    // "-ub 1 -p N" runs the prompt one token per forward (the generation kernels), mean position N/2.
+    decode("D063", "Qwen3-30B-A3B", "Q4_0", "llama.cpp", "nvidia-rtx-4090", 1, 64);
+    decode("D064", "gpt-oss-20b", "mxfp4", "llama.cpp", "nvidia-rtx-4090", 1, 64);
+    decode("D065", "Qwen3-30B-A3B", "Q4_0", "llama.cpp", "nvidia-rtx-4090", 1, 2048);
+    decode("D066", "gpt-oss-20b", "mxfp4", "llama.cpp", "nvidia-rtx-3090", 1, 2048);
+    decode("D067", "DeepSeek-V2-Lite", "Q4_0", "llama.cpp", "nvidia-rtx-3090", 1, 256);
 
     auto prefill = [&](std::string id, std::string model, std::string w, std::string e, std::string hw, int n,
                        int64_t prompt) {
@@ -363,7 +371,7 @@ TEST(CalibrationSpeed, CoverageOfPublishedMeasurements) {
     ASSERT_GE(decode.total, 15) << "too few decode records mapped";
     // Thresholds at what the model reaches (no looser), and widths near today's: a change that loses a record
     // or widens the intervals to cover one fails here.
-    EXPECT_GE(decode.inside, 21) << "decode records inside their interval";
+    EXPECT_GE(decode.inside, 26) << "decode records inside their interval";
     EXPECT_LE(test::median(decode.ratios), 1.8) << "decode intervals too wide";
 
     const Coverage& prefill = cov[Kind::prefill];

