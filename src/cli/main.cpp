@@ -164,7 +164,8 @@ std::string render_curves(const Curves& c, const std::string& lang) {
         out += "\n" + ch.title.in(lang) + " (" + ch.x.label.in(lang) + " → " + ch.y.label.in(lang) + ")\n";
         for (const CurveSeries& s : ch.series) {
             out += "  " + s.name.in(lang) + ":";
-            for (const CurvePoint& p : s.points) out += " " + fmt::sig(p.x) + ": " + fmt::sig_interval(p.y) + ";";
+            // Figures as the report writes them ("1,000", "693k" / "69.3万", "0.087–0.16"), not "1e+03".
+            for (const CurvePoint& p : s.points) out += " " + fmt::number(p.x, lang) + ": " + fmt::interval(p.y, "", lang) + ";";
             out += "\n";
         }
         if (ch.marker) out += "  " + ch.marker->label.in(lang) + "\n";

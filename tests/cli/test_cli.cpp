@@ -521,6 +521,13 @@ TEST(Cli, CurvesJsonIsTheCoresAndTextHasTheAnswers) {
     ASSERT_EQ(t.code, 0) << t.err;
     for (const infersizer::Text& sentence : core->reverse.sentences) EXPECT_NE(t.out.find(sentence.zh), std::string::npos);
     for (const infersizer::Chart& c : core->charts) EXPECT_NE(t.out.find(c.title.zh), std::string::npos) << c.id;
+    // The series read as the report's figures: no exponent notation ("1.04e+03"), large counts in the language's
+    // units (万 in Chinese, k in English).
+    CliRun en = run("curves --scenario " + file + " --lang en");
+    ASSERT_EQ(en.code, 0) << en.err;
+    for (const std::string* text : {&t.out, &en.out}) EXPECT_EQ(text->find("e+0"), std::string::npos) << *text;
+    EXPECT_NE(t.out.find("万"), std::string::npos) << t.out;
+    EXPECT_NE(en.out.find("k: "), std::string::npos) << en.out;
 
     CliRun bad = run("curves --concurrency -3 --model Qwen3-8B --lang en");
     EXPECT_EQ(bad.code, 2);
