@@ -267,17 +267,20 @@ std::vector<Mapping> mappings() {
         gpustack("V0" + std::to_string(first + 1), Kind::tpot, gpustack_engines[e]);
         gpustack("V0" + std::to_string(first + 2), Kind::throughput, gpustack_engines[e]);
     }
-    // Mistral-7B-v0.3 on one RTX 4090 (vLLM, an engineer's sweep): 300 prompts of 256 in / 128 out at an unbounded
-    // rate behind --max-concurrency 4 to 48, medians of TTFT and the run's output throughput.
+    // Mistral-7B-v0.3 on one RTX 4090 (vLLM, an engineer's sweep): 300 prompts of 256 in at an unbounded rate behind
+    // --max-concurrency 4 to 48, medians of TTFT and the run's output throughput. The post asks for 128 out, but every
+    // row's output tok/s ÷ req/s is 100 (210 / 2.09, 377 / 3.78, 644 / 6.44, 975 / 9.73, 1190 / 11.87): the answers
+    // stopped at the end-of-sequence token (no --ignore-eos), so they had varied lengths averaging 100 tokens.
     {
         const int64_t clients[] = {4, 8, 16, 32, 48};
         for (int i = 0; i < 5; ++i) {
             for (int k = 0; k < 2; ++k) {
                 Mapping* m = one("V0" + std::to_string(68 + 2 * i + k), k == 0 ? Kind::ttft : Kind::throughput, "Mistral-7B-v0.3",
-                                 "bf16", "vllm", "nvidia-rtx-4090", 1, 256, 128);
+                                 "bf16", "vllm", "nvidia-rtx-4090", 1, 256, 100);
                 m->stat = Stat::median;
                 m->concurrency = clients[i];
                 m->num_prompts = 300;
+                m->spread = LengthSpread::varied;
             }
         }
     }
@@ -455,7 +458,7 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     ASSERT_GE(cov[Kind::throughput].total, 5);
     ASSERT_GE(cov[Kind::memory].total, 8);
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
-    EXPECT_GE(cov[Kind::ttft].inside, 6) << "TTFT under load";
+    EXPECT_GE(cov[Kind::ttft].inside, 7) << "TTFT under load";
     EXPECT_GE(cov[Kind::tpot].inside, 17) << "time per output token under load";
     EXPECT_GE(cov[Kind::throughput].inside, 15) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
