@@ -175,6 +175,14 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
                         {SourceKind::catalog, "hardware/" + ctx.hardware.id}),
                   given({"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"}, f.model.stream_gbs(), "GB/s",
                         {SourceKind::calibration, "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".eta_mem"})};
+    // A mixture of experts at one user: the expert blocks' floor, not their bytes, usually sets the step.
+    if (f.model.moe_layers() > 0 && f.model.t_moe_layer_ms().hi > 0) {
+        one.inputs.push_back(given({"MoE 层数", "MoE layers"}, f.model.moe_layers(), "", {SourceKind::catalog, "models/" + ctx.model.id}));
+        one.inputs.push_back(given({"每个 MoE 层专家部分的最短时间（每次前向）", "least time of one MoE layer's expert block per forward"},
+                                   f.model.t_moe_layer_ms(), "ms",
+                                   {SourceKind::calibration,
+                                    "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".t_moe_layer_ms"}));
+    }
     out.set("performance.single_stream_tps", std::move(one));
 
     Explanation prefill = entry({"预填充速度", "Prefill speed"},

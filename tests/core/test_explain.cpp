@@ -244,6 +244,25 @@ TEST(Explain, SpeedEntriesNameTheirSourcesAndSayWhichEndGaveWhichBound) {
     EXPECT_LT(tps->why_wide.en.find("slow"), tps->why_wide.en.find("fast"));
 }
 
+// One user of a mixture of experts: the step is the expert blocks' floor more than their bytes, so the single-stream
+// figure names the floor and the MoE layers among its inputs, with their sources; a dense model's does not.
+TEST(Explain, OneUserOfAMixtureOfExpertsNamesTheMoeLayerFloor) {
+    const Result moe = estimate_ok(golden_scenario("moe_qwen3_30b_ollama.json"));
+    const Explanation* one = moe.explain.find("performance.single_stream_tps");
+    ASSERT_NE(one, nullptr);
+    bool floor = false, layers = false;
+    for (const ExplainInput& in : one->inputs) {
+        floor |= in.source.kind == SourceKind::calibration && in.source.ref == "engines/ollama.efficiency.gpu.t_moe_layer_ms" &&
+                 in.value.lo == 0.07 && in.value.hi == 0.11;
+        layers |= in.source.ref == "models/Qwen3-30B-A3B" && in.value.lo == 48;
+    }
+    EXPECT_TRUE(floor && layers);
+    const Result dense = estimate_ok(golden_scenario("personal_8b_4090.json"));
+    const Explanation* dense_one = dense.explain.find("performance.single_stream_tps");
+    ASSERT_NE(dense_one, nullptr);
+    for (const ExplainInput& in : dense_one->inputs) EXPECT_EQ(in.source.ref.find("t_moe_layer_ms"), std::string::npos);
+}
+
 TEST(Explain, ValuesPrintInTheLanguagesOwnStyle) {
     EXPECT_EQ(explain_value_text({0.0863, 0.746}, "s", "en"), "86 – 746 ms");
     EXPECT_EQ(explain_value_text(Interval::exact(7.06e10), "", "zh"), "706亿");
