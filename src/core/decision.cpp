@@ -135,7 +135,6 @@ MemoryResult memory_of(const Setup& s) {
     return m;
 }
 
-
 }  // namespace
 
 std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {

@@ -216,6 +216,27 @@ std::vector<std::string> report_lines(const std::string& text) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// One golden scenario through the CLI twice: its JSON result and its English text report, split into lines.
+// `ok` is false (and the failure reported) when either run failed.
+struct GoldenReport {
+    bool ok = false;
+    json result;
+    std::vector<std::string> lines;
+};
+
+GoldenReport golden_report(const std::string& name) {
+    GoldenReport g;
+    CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
+    CliRun r = run("estimate --scenario " + golden(name) + " --lang en");
+    EXPECT_EQ(j.code, 0) << j.err;
+    EXPECT_EQ(r.code, 0) << r.err;
+    if (j.code != 0 || r.code != 0) return g;
+    g.result = json::parse(j.out);
+    g.lines = report_lines(r.out);
+    g.ok = true;
+    return g;
+}
+
 }  // namespace
 
 TEST(Cli, ReportCardRowsSayMeetsExactlyWhereThePlanRowMeetsTheTargets) {
@@ -281,14 +302,12 @@ TEST(Cli, ReportShowsCostsAsTheSentencesDo) {
     // A 70B deployment (costs of thousands a month: grouping and rounding show) and one 8B on one card.
     for (const char* name : {"chat_70b_h100_200_users.json", "personal_8b_4090.json"}) {
         SCOPED_TRACE(name);
-        CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
-        ASSERT_EQ(j.code, 0) << j.err;
-        const json res = json::parse(j.out);
-        CliRun r = run("estimate --scenario " + golden(name) + " --lang en");
-        ASSERT_EQ(r.code, 0) << r.err;
-        const std::vector<std::string> lines = report_lines(r.out);
+        const GoldenReport g = golden_report(name);
+        ASSERT_TRUE(g.ok);
+        const json& res = g.result;
+        const std::vector<std::string>& lines = g.lines;
         auto row = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return contains(l, "self-hosted / month"); });
-        ASSERT_NE(row, lines.end()) << r.out;
+        ASSERT_NE(row, lines.end());
         const json& cost = res["cost"]["self_hosted_per_month_usd"];
         const std::vector<double> shown = dollars(*row);
         ASSERT_GE(shown.size(), 1u) << *row;
@@ -324,12 +343,10 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
     for (const char* name : {"personal_8b_4090.json", "cpu_qwen25_7b.json", "rag_72b_awq_colocated.json", "chat_70b_h100_200_users.json",
                              "too_big_405b_on_one_4090.json", "rag_72b_awq_a100_32_users.json"}) {
         SCOPED_TRACE(name);
-        CliRun j = run("estimate --scenario " + golden(name) + " --json --lang en");
-        ASSERT_EQ(j.code, 0) << j.err;
-        const json res = json::parse(j.out);
-        CliRun r = run("estimate --scenario " + golden(name) + " --lang en");
-        ASSERT_EQ(r.code, 0) << r.err;
-        const std::vector<std::string> lines = report_lines(r.out);
+        const GoldenReport g = golden_report(name);
+        ASSERT_TRUE(g.ok);
+        const json& res = g.result;
+        const std::vector<std::string>& lines = g.lines;
 
         // The headline: "[word] status · TTFT target <word> · per-user target <word>". A target met at the careful
         // end is "met", only at the fast end "met only in the optimistic case", else "missed"; a setup that does
@@ -342,7 +359,7 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
             return met[best].get<bool>() ? "met only in the optimistic case" : "missed";
         };
         auto headline = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return contains(l, "] " + status + " · "); });
-        ASSERT_NE(headline, lines.end()) << r.out;
+        ASSERT_NE(headline, lines.end());
         EXPECT_TRUE(contains(*headline, "TTFT target " + target_word("ttft", "ttft_at_best") + " · ")) << *headline;
         const std::string tail = "per-user target " + target_word("tps_per_user", "tps_per_user_at_best");
         EXPECT_TRUE(headline->size() >= tail.size() && headline->compare(headline->size() - tail.size(), tail.size(), tail) == 0)
@@ -351,7 +368,7 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
         // "fits" says what the page's memory badge says: unknown without the memory's size; yes when every user
         // fits at the full context (fit.fits), no when the setup does not fit, and otherwise that it holds the load.
         auto fits = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("  fits ", 0) == 0; });
-        ASSERT_NE(fits, lines.end()) << r.out;
+        ASSERT_NE(fits, lines.end());
         auto ends_with = [](const std::string& l, const std::string& end) {
             return l.size() >= end.size() && l.compare(l.size() - end.size(), end.size(), end) == 0;
         };
@@ -375,7 +392,7 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
                 return value.substr(std::min(value.size(), value.find_first_not_of(' ')));  // the value, unpadded
             };
             const std::string median = row_of("time to first token"), p90 = row_of("TTFT p90");
-            ASSERT_FALSE(median.empty() || p90.empty()) << r.out;
+            ASSERT_FALSE(median.empty() || p90.empty());
             EXPECT_NE(p90, median);
         }
     }
