@@ -157,6 +157,26 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                              "the daily traffic."});
         }
     }
+    // The day's volume against what the setup finishes: even kept at its peak all day long, it completes
+    // throughput × 86,400 s ÷ output tokens requests. Below the daily traffic at the slow end, the day's work does not
+    // finish — with latency targets or without (an offline batch sized "for memory and throughput only" would
+    // otherwise pass on memory alone).
+    const double per_request = static_cast<double>(std::max<int64_t>(1, s.output_tokens));
+    const Interval per_day{p.throughput_tps.lo * 86400.0 / per_request, p.throughput_tps.hi * 86400.0 / per_request};
+    // (A setup that does not fit has no day's capacity to speak of: its headline says so.)
+    if (r.status != ServingStatus::does_not_fit && s.requests_per_day > 0 && per_day.finite() && per_day.lo > 0 &&
+        per_day.lo < s.requests_per_day) {
+        const std::string conc_zh = fmt::count(double(s.concurrency), "zh"), conc_en = fmt::count(double(s.concurrency), "en");
+        const std::string need_zh = fmt::count(s.requests_per_day, "zh"), need_en = fmt::count(s.requests_per_day, "en");
+        const bool even_fast = per_day.hi < s.requests_per_day;
+        w.push_back({"按峰值 " + conc_zh + " 个同时在处理的请求全天运行，这套配置每天完成 " + fmt::count_range(per_day, "zh") +
+                         " 个请求，" + (even_fast ? "不够" : "慢端不够") + "每天 " + need_zh +
+                         " 个：增加副本（更多的卡），或在显存容纳得下时提高同时处理的请求数（典型场景里的离线批处理一行给出单套配置的上限）。",
+                     "Kept at its peak of " + conc_en + " requests in flight all day, this setup finishes " +
+                         fmt::count_range(per_day, "en") + " requests a day, " + (even_fast ? "short of" : "at the slow end short of") +
+                         " the " + need_en + " asked for: add replicas (more cards), or raise the requests in flight where memory holds more "
+                         "(the offline-batch row of the typical scenarios says how far one setup goes)."});
+    }
 }
 
 // The memory of every replica together, as assess() multiplies it out.

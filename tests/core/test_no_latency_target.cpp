@@ -1,6 +1,8 @@
 // "No latency target" (targets.no_latency_target, issue #9): an explicit choice for an offline batch, not a
 // TTFT of 600 s. It travels through JSON and the URL like every field, and the planner and the judge then size
 // for memory and throughput only: no TTFT or tok/s target can be missed, and the sentences say so.
+#include "estimate.hpp"
+#include "format_text.hpp"
 #include "judge.hpp"
 #include "plan.hpp"
 #include "result_json.hpp"
@@ -111,4 +113,38 @@ TEST(NoLatencyTarget, TheCoreSaysNoTargetInsteadOfMet) {
     EXPECT_EQ(judge_target(none, none.targets_met.tps_per_user, none.targets_met.tps_at_best), TargetJudgement::no_target);
     EXPECT_EQ(result_to_json(none, "en")["targets_met"]["applicable"], false);
     EXPECT_EQ(result_to_json(with_targets, "en")["targets_met"]["applicable"], true);
+}
+
+// Without a latency target the day's volume is still a target: a setup that fits but, kept at its peak all day,
+// finishes fewer requests than the day brings is warned about (both languages, with its figures), and one that
+// keeps up is not. Qwen3-32B FP8 on one L40S, 50 requests of 3000 in / 500 out in flight: about 44–155 output tok/s
+// (the KV holds a few full sequences at a time), 7,550–27k requests a day against 200k.
+TEST(NoLatencyTarget, ADaysVolumeTheSetupCannotFinishIsWarnedAbout) {
+    Scenario s = test::scenario("Qwen3-32B", "fp8", "vllm", "nvidia-l40s-48gb", 1);
+    s.targets.no_latency_target = true;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 3000;
+    s.output_tokens = 500;
+    s.concurrency = 50;
+    s.requests_per_day = 200000;
+    auto short_of = [](const Result& r) {
+        for (const Text& w : r.warnings)
+            if (w.en.find("all day, this setup finishes") != std::string::npos) return w;
+        return Text{};
+    };
+    auto r = estimate(test::cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    ASSERT_NE(r->status, ServingStatus::does_not_fit);
+    const Text w = short_of(*r);
+    EXPECT_NE(w.en.find("short of the 200k asked for"), std::string::npos) << w.en;
+    EXPECT_NE(w.en.find("Kept at its peak of 50 requests in flight"), std::string::npos) << w.en;
+    EXPECT_NE(w.zh.find("不够每天 20万 个"), std::string::npos) << w.zh;
+    // The figures are the result's: throughput × 86,400 s ÷ 500 tokens, at each end.
+    const std::string lo = fmt::count(r->performance.throughput_tps.lo * 86400.0 / 500.0, "en");
+    EXPECT_NE(w.en.find("finishes " + lo), std::string::npos) << w.en << " / " << lo;
+
+    s.requests_per_day = 1000;  // well within a day's capacity: silent
+    r = estimate(test::cat(), s);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(short_of(*r).en.empty()) << short_of(*r).en;
 }
