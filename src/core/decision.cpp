@@ -14,6 +14,7 @@
 #include "judge.hpp"
 #include "memory.hpp"
 #include "plan.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -327,8 +328,8 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     const PerformanceResult po = check_at(b, full_opt, sc.context_tokens).perf;
     // Closed loop at a full batch: each request takes TTFT + output / per-user speed (Little's law).
     const double out = static_cast<double>(sc.output_tokens);
-    const double per_day_pess = static_cast<double>(full_pess) / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * 86400;
-    const double per_day_opt = static_cast<double>(full_opt) / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * 86400;
+    const double per_day_pess = static_cast<double>(full_pess) / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * units::kSecondsPerDay;
+    const double per_day_opt = static_cast<double>(full_opt) / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * units::kSecondsPerDay;
     if (!std::isfinite(per_day_pess) || !std::isfinite(per_day_opt) || pp.decode_tps_per_seq.lo <= 0) {
         row.reason = offline_speed_unknown_reason();
         row.fails_when = cannot_be_judged();

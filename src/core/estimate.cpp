@@ -20,6 +20,7 @@
 #include "offload.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,30 @@ std::optional<Text> serving_path_warning(const Context& ctx, const Result& r) {
                     "with a load test."};
 }
 
+// The day's volume against what the setup finishes: even kept at its peak all day long, it completes
+// throughput × 86,400 s ÷ output tokens requests. Below the daily traffic at the slow end the day's work does not
+// finish — with latency targets or without (an offline batch is judged on memory alone and would otherwise pass).
+// A setup that does not fit has no day's capacity to speak of: its headline says so.
+std::optional<Text> daily_volume_warning(const Context& ctx, const Result& r) {
+    const Scenario& s = ctx.scenario;
+    const Interval tps = r.performance.throughput_tps;
+    const double per_request = static_cast<double>(std::max<int64_t>(1, s.output_tokens));
+    const Interval per_day{tps.lo * units::kSecondsPerDay / per_request, tps.hi * units::kSecondsPerDay / per_request};
+    if (r.status == ServingStatus::does_not_fit || !(s.requests_per_day > 0) || !per_day.finite() || !(per_day.lo > 0) ||
+        per_day.lo >= s.requests_per_day)
+        return std::nullopt;
+    const std::string conc_zh = fmt::count(double(s.concurrency), "zh"), conc_en = fmt::count(double(s.concurrency), "en");
+    const std::string need_zh = fmt::count(s.requests_per_day, "zh"), need_en = fmt::count(s.requests_per_day, "en");
+    const bool even_fast = per_day.hi < s.requests_per_day;
+    return Text{"按峰值 " + conc_zh + " 个同时在处理的请求全天运行，这套配置每天完成 " + fmt::count_range(per_day, "zh") +
+                    " 个请求，" + (even_fast ? "不够" : "慢端不够") + "每天 " + need_zh +
+                    " 个：增加副本（更多的卡），或在显存容纳得下时提高同时处理的请求数（典型场景里的离线批处理一行给出单套配置的上限）。",
+                "Kept at its peak of " + conc_en + " requests in flight all day, this setup finishes " +
+                    fmt::count_range(per_day, "en") + " requests a day, " + (even_fast ? "short of" : "at the slow end short of") +
+                    " the " + need_en + " asked for: add replicas (more cards), or raise the requests in flight where memory "
+                    "holds more (the offline-batch row of the typical scenarios says how far one setup goes)."};
+}
+
 void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     const ModelArch& m = ctx.model;
     const int tp = r.performance.tp;
@@ -144,7 +169,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     if (s.requests_per_day > 0 && p.prefill_tps.hi > 0 && p.single_stream_tps.hi > 0) {
         const double latency_s = static_cast<double>(s.prompt_tokens) / p.prefill_tps.hi +
                                  static_cast<double>(std::max<int64_t>(0, s.output_tokens - 1)) / p.single_stream_tps.hi;
-        const double average = s.requests_per_day / 86400.0 * latency_s;
+        const double average = s.requests_per_day / units::kSecondsPerDay * latency_s;
         if (std::isfinite(average) && average > static_cast<double>(s.concurrency)) {
             const std::string avg_zh = fmt::count(std::ceil(average), "zh"), avg_en = fmt::count(std::ceil(average), "en");
             w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt::sig(latency_s) + " s" +
@@ -157,26 +182,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                              "the daily traffic."});
         }
     }
-    // The day's volume against what the setup finishes: even kept at its peak all day long, it completes
-    // throughput × 86,400 s ÷ output tokens requests. Below the daily traffic at the slow end, the day's work does not
-    // finish — with latency targets or without (an offline batch sized "for memory and throughput only" would
-    // otherwise pass on memory alone).
-    const double per_request = static_cast<double>(std::max<int64_t>(1, s.output_tokens));
-    const Interval per_day{p.throughput_tps.lo * 86400.0 / per_request, p.throughput_tps.hi * 86400.0 / per_request};
-    // (A setup that does not fit has no day's capacity to speak of: its headline says so.)
-    if (r.status != ServingStatus::does_not_fit && s.requests_per_day > 0 && per_day.finite() && per_day.lo > 0 &&
-        per_day.lo < s.requests_per_day) {
-        const std::string conc_zh = fmt::count(double(s.concurrency), "zh"), conc_en = fmt::count(double(s.concurrency), "en");
-        const std::string need_zh = fmt::count(s.requests_per_day, "zh"), need_en = fmt::count(s.requests_per_day, "en");
-        const bool even_fast = per_day.hi < s.requests_per_day;
-        w.push_back({"按峰值 " + conc_zh + " 个同时在处理的请求全天运行，这套配置每天完成 " + fmt::count_range(per_day, "zh") +
-                         " 个请求，" + (even_fast ? "不够" : "慢端不够") + "每天 " + need_zh +
-                         " 个：增加副本（更多的卡），或在显存容纳得下时提高同时处理的请求数（典型场景里的离线批处理一行给出单套配置的上限）。",
-                     "Kept at its peak of " + conc_en + " requests in flight all day, this setup finishes " +
-                         fmt::count_range(per_day, "en") + " requests a day, " + (even_fast ? "short of" : "at the slow end short of") +
-                         " the " + need_en + " asked for: add replicas (more cards), or raise the requests in flight where memory holds more "
-                         "(the offline-batch row of the typical scenarios says how far one setup goes)."});
-    }
+    if (auto w_day = daily_volume_warning(ctx, r)) w.push_back(std::move(*w_day));
 }
 
 // The memory of every replica together, as assess() multiplies it out.
