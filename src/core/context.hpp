@@ -7,6 +7,8 @@
 #include "scenario.hpp"
 #include "weights.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +16,22 @@
 #include <vector>
 
 namespace infersizer {
+
+// What a scenario without latency targets (an offline batch) still asks of its setup: finish the day's requests.
+// The output tokens per second they need on average, and the requests in flight they are spread over, so a
+// replica serving u of those users owes u / concurrency of it. Applies only with targets.no_latency_target;
+// with latency targets the day's volume is a warning (estimate.cpp), the targets size the setup.
+struct DailyVolume {
+    double needed_tps = 0;     // requests_per_day × output_tokens ÷ seconds per day
+    int64_t concurrency = 1;   // the scenario's peak in flight
+    double requests_per_day = 0;
+    double output_tokens = 1;  // a request's output, on average
+    bool applies() const { return needed_tps > 0; }
+    // Output tokens per second `users` of the `concurrency` must finish together.
+    double needed_tps_for(int64_t users) const {
+        return needed_tps * static_cast<double>(users) / static_cast<double>(std::max<int64_t>(1, concurrency));
+    }
+};
 
 struct Context {
     const Catalog* catalog = nullptr;
@@ -25,6 +43,7 @@ struct Context {
     Hardware hardware;
     int count = 1;            // cards of `hardware` (the planner's choice when the scenario left it open)
     bool count_from_planner = false;
+    DailyVolume daily_volume;  // from the scenario as given (searches that move its concurrency keep it)
     std::vector<Text> warnings;  // resolution warnings (context above the model's maximum, ...)
 
     // Efficiency ranges of this engine on this hardware's class ("gpu", "unified", "cpu").

@@ -61,7 +61,9 @@ struct AtLoad {
 
 class LoadProbe {
 public:
-    LoadProbe(const Context& ctx, const CardLayout& l) : ctx_(ctx), l_(l) {}
+    // The day's volume aside: it is not a limit on the load (more requests in flight only finish more a day), so
+    // without latency targets the largest load is what memory admits, as the reverse sentence says.
+    LoadProbe(const Context& ctx, const CardLayout& l) : ctx_(ctx), l_(l) { ctx_.daily_volume = {}; }
 
     const AtLoad& at(int64_t n) {
         auto it = seen_.find(n);
@@ -78,7 +80,7 @@ public:
     bool meets(int64_t n) { return at(n).status == ServingStatus::meets; }
 
 private:
-    const Context& ctx_;
+    Context ctx_;
     CardLayout l_;
     std::map<int64_t, AtLoad> seen_;  // the search and the grid ask for many of the same loads
 };

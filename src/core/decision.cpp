@@ -108,9 +108,29 @@ Verdict verdict_of(const ServingCheck& c) {
 // The "fails when" of a setup: the concurrency limit at the scenario's context; where that holds the
 // scenario's users, the context limit at that concurrency; where not even one user holds, the context
 // at which one would.
+// No latency target: more users in flight only wait longer, so what breaks is the day's volume (the setup kept at
+// the peak in flight all day), then the context at which the peak no longer runs. nullopt with latency targets, or
+// where the setup does not run or its speed is unknown (the concurrency sentence says why).
+std::optional<Text> volume_fails_when(const Setup& s) {
+    if (!s.ctx.daily_volume.applies()) return std::nullopt;
+    const Scenario& sc = s.ctx.scenario;
+    const Hardware& hw = s.ctx.hardware;
+    const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
+    const double out_tokens = s.ctx.daily_volume.output_tokens;
+    const Interval per_day{at.perf.throughput_tps.lo * units::kSecondsPerDay / out_tokens,
+                           at.perf.throughput_tps.hi * units::kSecondsPerDay / out_tokens};
+    if (at.pessimistic.memory || !per_day.finite() || !(per_day.lo > 0)) return std::nullopt;
+    Text out = offline_fails_when(per_day);
+    const Text more = context_clause(max_context_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.concurrency),
+                                     sc.concurrency, sc.targets, hw);
+    out.zh += more.zh, out.en += more.en;
+    return out;
+}
+
 Text fails_when_for(const Setup& s, const Text& who) {
     const Scenario& sc = s.ctx.scenario;
     const Hardware& hw = s.ctx.hardware;
+    if (auto day = volume_fails_when(s)) return *day;
     const SearchLimit conc = max_concurrency_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.context_tokens);
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     Text out = concurrency_sentence(who, conc, sc.context_tokens, s.replicas, sc.targets, hw, one);
@@ -293,7 +313,8 @@ DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::personal;
     std::optional<long long> raised_mib;
-    const Setup s = own_setup(ctx, a, &raised_mib);
+    Setup s = own_setup(ctx, a, &raised_mib);
+    s.ctx.daily_volume = {};  // one person trying the model, not the day's traffic
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     row.verdict = verdict_of(one);
@@ -403,6 +424,10 @@ DecisionRow online_service_row(const Context& ctx, const Assessment& a) {
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
     row.verdict = verdict_of(at);
     row.reason = online_reason(goal, s.label, *pick, s.replicas, at, sc.concurrency);
+    if (auto day = volume_fails_when(s)) {
+        row.fails_when = *day;
+        return row;
+    }
     const SearchLimit lim = max_concurrency_meeting_targets(s.ctx, s.ctx.hardware, s.layout, s.replicas, sc.context_tokens);
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     row.fails_when = concurrency_sentence({"该配置", "This setup"}, lim, sc.context_tokens, s.replicas, sc.targets,
@@ -439,7 +464,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     if (auto mib = raised_wired_limit_mib(ctx, m, a.count)) {
         // Even with the cap raised the targets may be missed at the fast end: the judge says no, and so does this.
         const bool still_misses = a.remedy != FitRemedy::raise_wired_limit;
-        const Text why = still_misses ? describe_misses(target_misses(p, t, true), t, ctx.hardware) : Text{};
+        const Text why = still_misses ? describe_misses(target_misses(p, t, ctx.daily_volume, true), t, ctx.hardware) : Text{};
         return verdict_needs_wired_limit(label, ctx.hardware, m, speed, *mib, still_misses ? &why : nullptr);
     }
     switch (a.status) {
@@ -455,7 +480,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         case ServingStatus::meets: {
             Text out = verdict_enough(label, mem, speed, a.cards_needed);
             if (t.no_latency_target) {
-                const Text clause = no_latency_target_clause(ctx.hardware);
+                const Text clause = no_latency_target_clause(ctx.hardware, sc.requests_per_day);
                 out.zh += clause.zh;
                 out.en += clause.en;
             }
@@ -464,7 +489,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         case ServingStatus::misses_targets: break;
     }
     if (a.targets_met.optimistic) return verdict_borderline_targets(label, mem, speed);
-    const Text why = describe_misses(target_misses(p, t, false), t, ctx.hardware);
+    const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, false), t, ctx.hardware);
     return verdict_misses_targets(label, speed, why, planner_suggestion(a.plan));
 }
 

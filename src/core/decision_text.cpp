@@ -123,8 +123,11 @@ Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
                 fmt::interval(p.decode_tps_per_seq, "tok/s", "en") + " per user"};
 }
 
-Text no_latency_target_clause(const Hardware& hw) {
-    return {"；无延迟目标：只按" + memory_word_zh(hw) + "和吞吐估算", "; no latency target: sized for memory and throughput only"};
+Text no_latency_target_clause(const Hardware& hw, double requests_per_day) {
+    if (!(requests_per_day > 0))
+        return {"；无延迟目标：只按" + memory_word_zh(hw) + "估算", "; no latency target: sized for memory only"};
+    return {"；无延迟目标：按" + memory_word_zh(hw) + "和每天 " + fmt::count(requests_per_day, "zh") + " 个请求估算",
+            "; no latency target: sized for memory and the day's " + fmt::count(requests_per_day, "en") + " requests"};
 }
 
 Text memory_clause(const Hardware& hw, const MemoryResult& m) {

@@ -31,9 +31,9 @@ Text context_clause(const SearchLimit& lim, int64_t concurrency, const Targets& 
 Text one_user_context_clause(int64_t context_tokens);
 // "at 5 concurrent users TTFT (p90) 0.3–0.6 s, 35–60 tok/s per user": the figures the targets are judged on.
 Text speed_clause(const PerformanceResult& p, int64_t concurrency);
-// "；无延迟目标：只按显存和吞吐估算" ("内存" on a CPU, "统一内存" on a Mac): said wherever the user chose no latency
-// target (targets.no_latency_target).
-Text no_latency_target_clause(const Hardware& hw);
+// "；无延迟目标：按显存和每天 20万 个请求估算" ("内存" on a CPU, "统一内存" on a Mac; memory alone at 0 requests a
+// day): said wherever the user chose no latency target (targets.no_latency_target).
+Text no_latency_target_clause(const Hardware& hw, double requests_per_day);
 // "memory 30–34 / 80 GiB" (per replica when there are several).
 Text memory_clause(const Hardware& hw, const MemoryResult& m);
 // A paged engine whose users would not all fit at the full context at once: what one replica holds at the

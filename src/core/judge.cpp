@@ -9,8 +9,10 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
                       const OffloadResult* offload) {
     Judgement j;
     j.targets_met.applicable = !ctx.scenario.targets.no_latency_target;
-    const Misses slow = target_misses(perf, ctx.scenario.targets, false);
-    const Misses fast = target_misses(perf, ctx.scenario.targets, true);
+    j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
+    const Targets& t = ctx.scenario.targets;
+    const Misses slow = target_misses(perf, t, ctx.daily_volume, false);
+    const Misses fast = target_misses(perf, t, ctx.daily_volume, true);
     const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
@@ -26,8 +28,11 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.tps_per_user = !slow.tps && !slow.unknown;
     j.targets_met.ttft_at_best = !fast.ttft && !fast.unknown;
     j.targets_met.tps_at_best = !fast.tps && !fast.unknown;
+    j.targets_met.daily_volume = !slow.volume && !slow.unknown;
+    j.targets_met.daily_volume_at_best = !fast.volume && !fast.unknown;
     j.targets_met.optimistic = !fast.any();
-    j.status = j.targets_met.ttft && j.targets_met.tps_per_user ? ServingStatus::meets : ServingStatus::misses_targets;
+    j.status = j.targets_met.ttft && j.targets_met.tps_per_user && j.targets_met.daily_volume ? ServingStatus::meets
+                                                                                              : ServingStatus::misses_targets;
     return j;
 }
 
@@ -36,6 +41,13 @@ TargetJudgement judge_target(const Result& r, bool met, bool met_at_best) {
     if (!r.targets_met.applicable) return TargetJudgement::no_target;
     if (met) return TargetJudgement::met;
     return met_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
+}
+
+TargetJudgement judge_daily_volume(const Result& r) {
+    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
+    if (!r.targets_met.daily_volume_applicable) return TargetJudgement::no_target;
+    if (r.targets_met.daily_volume) return TargetJudgement::met;
+    return r.targets_met.daily_volume_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
 }
 
 Verdict target_verdict(ServingStatus status, bool met, bool met_at_best) {

@@ -43,5 +43,8 @@ Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
 // judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch).
 enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target };
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best);
+// The day's volume as a target (targets_met.daily_volume): judged only without latency targets and with requests a
+// day to finish; else no_target.
+TargetJudgement judge_daily_volume(const Result& r);
 
 }  // namespace infersizer

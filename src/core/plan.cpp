@@ -20,6 +20,7 @@
 #include "search.hpp"
 #include "sizing.hpp"
 #include "speed.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -65,9 +66,20 @@ Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t co
     return c;
 }
 
-Misses target_misses(const PerformanceResult& p, const Targets& t, bool optimistic) {
+Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVolume& volume, bool optimistic) {
     Misses m;
-    if (t.no_latency_target) return m;  // nothing to miss: memory alone decides (check_serving, judge_setup)
+    if (t.no_latency_target) {  // no latency to miss: memory and the day's volume decide (check_serving, judge_setup)
+        if (!volume.applies()) return m;
+        const double tps = optimistic ? p.throughput_tps.hi : p.throughput_tps.lo;
+        if (!std::isfinite(tps) || tps <= 0) {
+            m.unknown = true;
+            return m;
+        }
+        m.per_day = tps * units::kSecondsPerDay / volume.output_tokens;
+        m.needed_per_day = volume.requests_per_day;
+        m.volume = tps < volume.needed_tps;
+        return m;
+    }
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
     const double ttft = optimistic ? p.ttft_p90_s.lo : p.ttft_p90_s.hi;
     if (!std::isfinite(tps) || !std::isfinite(ttft) || tps <= 0 || ttft <= 0) {
@@ -98,6 +110,10 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
     if (m.tps)
         add("每人速度低于 " + fmt::number(t.tps_per_user, "zh") + " tok/s",
             "per-user speed drops below " + fmt::number(t.tps_per_user, "en") + " tok/s");
+    if (m.volume)
+        add("每天只完成约 " + fmt::count(m.per_day, "zh") + " 个请求，不够每天 " + fmt::count(m.needed_per_day, "zh") + " 个",
+            "it finishes about " + fmt::count(m.per_day, "en") + " requests a day, short of the " +
+                fmt::count(m.needed_per_day, "en") + " a day asked for");
     return out;
 }
 
@@ -142,10 +158,11 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     const int speed_cards = layout.tp * replicas;
     const Context cs = context_on(ctx, hw, speed_cards, concurrency, context_tokens);
     out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv, false);
-    const Misses o = target_misses(out.perf, ctx.scenario.targets, true);
-    const Misses p = target_misses(out.perf, ctx.scenario.targets, false);
-    out.optimistic.ttft = o.ttft, out.optimistic.tps = o.tps, out.optimistic.unknown = o.unknown;
-    out.pessimistic.ttft = p.ttft, out.pessimistic.tps = p.tps, out.pessimistic.unknown = p.unknown;
+    const bool memory_o = out.optimistic.memory, memory_p = out.pessimistic.memory;
+    out.optimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, true);
+    out.pessimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, false);
+    out.optimistic.memory = memory_o;
+    out.pessimistic.memory = memory_p;
     return out;
 }
 
@@ -297,8 +314,11 @@ void raise_tp_to_meet_targets(LayoutSearch& s, std::unique_ptr<Replica>& replica
     for (size_t i = s.chosen + 1; i < s.layouts.size() && s.layouts[i].pp == 1; ++i) {
         auto bigger = size_replica(s.ctx, s.hw, s.layouts[i], s.memory(s.layouts[i]), s.precision);
         if (bigger->replicas_slow > 0) {
-            s.notes.add("为达到速度目标把 TP 提高到 " + std::to_string(s.layouts[i].tp),
-                        "TP raised to " + std::to_string(s.layouts[i].tp) + " to meet the speed targets");
+            const std::string tp = std::to_string(s.layouts[i].tp);
+            if (s.ctx.scenario.targets.no_latency_target)
+                s.notes.add("为完成每天的请求量把 TP 提高到 " + tp, "TP raised to " + tp + " to finish the day's requests");
+            else
+                s.notes.add("为达到速度目标把 TP 提高到 " + tp, "TP raised to " + tp + " to meet the speed targets");
             replica = std::move(bigger);
             return;
         }
@@ -365,7 +385,29 @@ Text binding_text(Replica& r, Precision precision) {
             t.zh += "：首字 p90 " + fmt::number(o.ttft_p90_s, "zh") + " 秒，目标 " + fmt::number(s.targets.ttft_s, "zh") + " 秒";
             t.en += ": TTFT p90 " + fmt::number(o.ttft_p90_s, "en") + " s against " + fmt::number(s.targets.ttft_s, "en") + " s";
         }
+        if (!beyond.volume_ok) {
+            // Little's law: one user finishes a request per (TTFT + output × TPOT); more replicas cannot shorten it.
+            const DailyVolume& v = r.ctx.daily_volume;
+            const double done = o.throughput_tps * units::kSecondsPerDay / v.output_tokens;
+            const double share = v.needed_tps_for(more) * units::kSecondsPerDay / v.output_tokens;
+            t = {"即使每副本只有 1 个用户，每天也只完成约 " + fmt::count(done, "zh") + " 个请求，不够每个用户的份额 " +
+                     fmt::count(share, "zh") + " 个：副本再多也不够，需提高同时处理的请求数",
+                 "even one user per replica finishes only about " + fmt::count(done, "en") +
+                     " requests a day, short of each user's share of " + fmt::count(share, "en") +
+                     ": no number of replicas finishes the day; raise the requests in flight"};
+        }
         return t;
+    }
+    if (!beyond.volume_ok) {
+        // Without latency targets what one replica fewer misses is its users' share of the day's requests.
+        const DailyVolume& v = r.ctx.daily_volume;
+        const double done = o.throughput_tps * units::kSecondsPerDay / v.output_tokens;
+        const double share = v.needed_tps_for(more) * units::kSecondsPerDay / v.output_tokens;
+        const std::string day_zh = fmt::count(v.requests_per_day, "zh"), day_en = fmt::count(v.requests_per_day, "en");
+        return {"每天 " + day_zh + " 个请求要求每副本不超过 " + n_zh + " 个用户（" + m_zh + " 个时每天约完成 " +
+                    fmt::count(done, "zh") + " 个，不够其份额 " + fmt::count(share, "zh") + " 个）",
+                "the day's " + day_en + " requests need ≤ " + n_en + " users per replica (" + m_en + " finish about " +
+                    fmt::count(done, "en") + " a day, short of their share of " + fmt::count(share, "en") + ")"};
     }
     // Requests wait for KV only where the pool is (nearly) full; else they wait for the prefill budget.
     const SchedulerConfig sc = scheduler_for(r.ctx, more, r.memory.kv, End::slow);

@@ -5,6 +5,7 @@
 #include "format_text.hpp"
 #include "judge.hpp"
 #include "result_json.hpp"
+#include "units.hpp"
 
 namespace infersizer {
 
@@ -84,7 +85,10 @@ void add_headline(std::vector<ReportBlock>& out, const Scenario& s, const Result
     out.push_back(paragraph(std::string(t("首字目标：", "TTFT target: ")) +
                             target_word(s, r, r.targets_met.ttft, r.targets_met.ttft_at_best).in(t.lang) + " · " +
                             t("每人速度目标：", "per-user speed target: ") +
-                            target_word(s, r, r.targets_met.tps_per_user, r.targets_met.tps_at_best).in(t.lang)));
+                            target_word(s, r, r.targets_met.tps_per_user, r.targets_met.tps_at_best).in(t.lang) +
+                            (r.targets_met.daily_volume_applicable
+                                 ? std::string(t(" · 每天请求量：", " · the day's requests: ")) + daily_volume_word(r).in(t.lang)
+                                 : std::string())));
 }
 
 void add_setup(std::vector<ReportBlock>& out, const Scenario& s, const Result& r, const L& t, const Figures& f) {
@@ -154,7 +158,14 @@ void add_speed(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
                     targets ? "≥ " + f.rate(Interval::exact(s.targets.tps_per_user)) : none,
                     target_word(s, r, r.targets_met.tps_per_user, r.targets_met.tps_at_best).in(t.lang)});
     rows.push_back({t("单用户独占", "One user alone"), f.rate(p.single_stream_tps), "", ""});
-    rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "", ""});
+    if (r.targets_met.daily_volume_applicable) {
+        // The day's requests need requests/day × output ÷ 86,400 output tok/s on average (docs/estimation.md §6.1).
+        const double need = s.requests_per_day * static_cast<double>(std::max<int64_t>(1, s.output_tokens)) / units::kSecondsPerDay;
+        rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "≥ " + f.rate(Interval::exact(need)),
+                        daily_volume_word(r).in(t.lang)});
+    } else {
+        rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "", ""});
+    }
     rows.push_back({t("预填充", "Prefill"), f.rate(p.prefill_tps), "", ""});
     rows.push_back({t("在处理的请求", "Requests in flight"), fmt::figure_interval(p.requests_in_flight, "", 2), "", ""});
     if (p.queue_wait_s.hi > 0) rows.push_back({t("排队等待", "Queue wait"), f.secs(p.queue_wait_s), "", ""});
@@ -271,8 +282,12 @@ Text fits_words(const Result& r) {
 }
 
 // The core's word for one target (judge_target), as the page's speed panel shows it.
-Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) {
-    switch (judge_target(r, ok, at_best)) {
+Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) { return judgement_word(judge_target(r, ok, at_best)); }
+
+Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volume(r)); }
+
+Text judgement_word(TargetJudgement judged) {
+    switch (judged) {
         case TargetJudgement::not_judged_does_not_fit: return fmt::text("放不下，不评速度", "not judged (does not fit)");
         case TargetJudgement::no_target: return fmt::text("未设（无延迟目标）", "none (no latency target)");
         case TargetJudgement::met: return fmt::text("达标", "met");

@@ -180,7 +180,13 @@ struct TargetsMet {
     bool tps_per_user = false;  // per-user tokens/s at or above the target at the slow end
     bool ttft_at_best = false;  // the same at the fast end
     bool tps_at_best = false;
-    bool optimistic = false;    // both hold at the fast end (a "borderline" setup when status misses)
+    // Without latency targets (an offline batch): the setup finishes the day's requests (scenario.traffic.
+    // requests_per_day) at the slow end / at the fast end. Always true where latency targets apply (they size the
+    // setup; the day's volume is then a warning) or the setup does not fit.
+    bool daily_volume = true;
+    bool daily_volume_at_best = true;
+    bool daily_volume_applicable = false;  // no latency target and requests a day to finish
+    bool optimistic = false;    // every target holds at the fast end (a "borderline" setup when status misses)
     bool applicable = true;     // false: the scenario sets no latency target (targets.no_latency_target); the
                                 // flags above then hold trivially and surfaces say "no target", not "met"
 };

@@ -111,6 +111,9 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"tps_per_user", r.targets_met.tps_per_user},
                         {"ttft_at_best", r.targets_met.ttft_at_best},
                         {"tps_per_user_at_best", r.targets_met.tps_at_best},
+                        {"daily_volume", r.targets_met.daily_volume},
+                        {"daily_volume_at_best", r.targets_met.daily_volume_at_best},
+                        {"daily_volume_applicable", r.targets_met.daily_volume_applicable},
                         {"optimistic", r.targets_met.optimistic},
                         {"applicable", r.targets_met.applicable}};
     j["planned"] = r.planned ? json{{"cards", iv(r.planned->cards)}, {"replicas", iv(r.planned->replicas)}, {"tp", r.planned->tp}}

@@ -30,8 +30,9 @@ struct Targets {
     double ttft_s = 2.0;        // time to first token the user accepts, seconds
     double tps_per_user = 10.0; // output tokens per second each user should see
     // targets.no_latency_target: the user chose "no latency target" (an offline batch). The planner and the
-    // judge then size for memory and throughput only and no latency is ever missed; the two figures above are
-    // kept (not applied), so switching the choice off restores them.
+    // judge then size for memory and the day's requests (requests_per_day, context.hpp DailyVolume) only and no
+    // latency is ever missed; the two figures above are kept (not applied), so switching the choice off restores
+    // them.
     bool no_latency_target = false;
 };
 

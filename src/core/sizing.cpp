@@ -19,6 +19,11 @@ bool tps_within(const SimOutcome& o, const Targets& t) {
     return std::isfinite(o.tpot_p50_s) && o.tpot_p50_s > 0 && 1.0 / o.tpot_p50_s >= t.tps_per_user;
 }
 
+bool volume_within(const SimOutcome& o, const DailyVolume& v, int64_t users) {
+    if (!v.applies()) return true;
+    return std::isfinite(o.throughput_tps) && o.throughput_tps >= v.needed_tps_for(users);
+}
+
 ReplicaSizer::ReplicaSizer(const Context& ctx, int tp, const ReplicaKv& kv) : ctx_(ctx), model_(ctx, tp), kv_(kv) {
     base_[0] = scheduler_base(ctx_, kv_, End::fast);
     base_[1] = scheduler_base(ctx_, kv_, End::slow);
@@ -43,6 +48,7 @@ ReplicaPoint ReplicaSizer::judge(int64_t users, const SimOutcome& o, bool simula
     p.simulated = simulated;
     p.ttft_ok = !o.kv_too_small && ttft_within(o, ctx_.scenario.targets);
     p.tps_ok = !o.kv_too_small && tps_within(o, ctx_.scenario.targets);
+    p.volume_ok = !o.kv_too_small && volume_within(o, ctx_.daily_volume, users);
     return p;
 }
 
@@ -74,11 +80,15 @@ int64_t ReplicaSizer::max_users(End end, int64_t cap, bool confirm) {
     const ReplicaPoint est = screen(u0, end);
     const double k_ttft = est.outcome.ttft_p90_s > 0 ? sim.outcome.ttft_p90_s / est.outcome.ttft_p90_s : 1.0;
     const double k_tpot = est.outcome.tpot_p50_s > 0 ? sim.outcome.tpot_p50_s / est.outcome.tpot_p50_s : 1.0;
+    const double k_throughput =
+        est.outcome.throughput_tps > 0 ? sim.outcome.throughput_tps / est.outcome.throughput_tps : 1.0;
     auto corrected = [&](int64_t u) {
         ReplicaPoint p = screen(u, end);
         p.outcome.ttft_p90_s *= k_ttft;
         p.outcome.tpot_p50_s *= k_tpot;
-        return ttft_within(p.outcome, ctx_.scenario.targets) && tps_within(p.outcome, ctx_.scenario.targets);
+        p.outcome.throughput_tps *= k_throughput;
+        return ttft_within(p.outcome, ctx_.scenario.targets) && tps_within(p.outcome, ctx_.scenario.targets) &&
+               volume_within(p.outcome, ctx_.daily_volume, u);
     };
     const int64_t start = std::clamp<int64_t>(largest_true(1, cap, corrected), 1, cap);
     return std::max<int64_t>(0, settle_near(start, start / 32, 1, cap, [&](int64_t u) { return simulate(u, end).meets(); }));

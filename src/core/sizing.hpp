@@ -23,6 +23,9 @@ namespace infersizer {
 // The targets against one steady state. With no latency target (offline batch) both hold.
 bool ttft_within(const SimOutcome& o, const Targets& t);
 bool tps_within(const SimOutcome& o, const Targets& t);
+// Without latency targets, a replica serving `users` of the scenario's peak in flight finishes its share of the
+// day's requests (context.hpp DailyVolume); always true when the day's volume does not apply.
+bool volume_within(const SimOutcome& o, const DailyVolume& v, int64_t users);
 
 // One replica at `users` clients, at one end.
 struct ReplicaPoint {
@@ -31,7 +34,8 @@ struct ReplicaPoint {
     bool simulated = false;  // false: the steady-state estimate
     bool ttft_ok = false;
     bool tps_ok = false;
-    bool meets() const { return ttft_ok && tps_ok; }
+    bool volume_ok = false;
+    bool meets() const { return ttft_ok && tps_ok && volume_ok; }
 };
 
 class ReplicaSizer {

@@ -1,12 +1,13 @@
 // "No latency target" (targets.no_latency_target, issue #9): an explicit choice for an offline batch, not a
 // TTFT of 600 s. It travels through JSON and the URL like every field, and the planner and the judge then size
-// for memory and throughput only: no TTFT or tok/s target can be missed, and the sentences say so.
+// for memory and the day's requests only: no TTFT or tok/s target can be missed, and the sentences say so.
 #include "estimate.hpp"
 #include "format_text.hpp"
 #include "judge.hpp"
 #include "plan.hpp"
 #include "result_json.hpp"
 #include "scenario_url.hpp"
+#include "sizing.hpp"
 #include "support.hpp"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,19 @@ Scenario unreachable_targets() {
     Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", std::nullopt);
     s.concurrency = 64;
     s.targets = {2.0, 5000.0};
+    return s;
+}
+
+// An offline batch of Qwen3-32B FP8 under vLLM, the planner choosing L40S cards: 200k requests a day of 1,000 in /
+// 500 out, `in_flight` at a time (tests/golden/offline_batch_32b_l40s.json at 50).
+Scenario offline_batch_32b(int64_t in_flight) {
+    Scenario s = test::scenario("Qwen3-32B", "fp8", "vllm", "nvidia-l40s-48gb", std::nullopt);
+    s.targets.no_latency_target = true;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1000;
+    s.output_tokens = 500;
+    s.concurrency = in_flight;
+    s.requests_per_day = 200000;
     return s;
 }
 
@@ -64,7 +78,7 @@ TEST(NoLatencyTarget, UrlRoundTripsAndNamesABadValue) {
     EXPECT_EQ(bad.scenario.concurrency, 7);
 }
 
-TEST(NoLatencyTarget, PlannerAndJudgeSizeForMemoryOnly) {
+TEST(NoLatencyTarget, PlannerAndJudgeSizeForMemoryWhenTheDayIsLight) {
     const Scenario with = unreachable_targets();
     const Result missed = test::estimate_ok(with);
     ASSERT_NE(missed.status, ServingStatus::meets) << "precondition: the targets are out of reach";
@@ -74,8 +88,9 @@ TEST(NoLatencyTarget, PlannerAndJudgeSizeForMemoryOnly) {
     const Result r = test::estimate_ok(without);
     EXPECT_EQ(r.status, ServingStatus::meets);
     EXPECT_TRUE(r.targets_met.ttft && r.targets_met.tps_per_user && r.targets_met.optimistic);
-    // Memory alone: vLLM pages the KV, so one H100 (80 GB) that holds the 16 GB of bf16 weights and one
-    // 8192-token sequence (8192 × 128 KiB = 1 GiB) runs the batch; the users beyond what its KV holds wait.
+    // Memory decides: vLLM pages the KV, so one H100 (80 GB) that holds the 16 GB of bf16 weights and one
+    // 8192-token sequence (8192 × 128 KiB = 1 GiB) runs the batch; the users beyond what its KV holds wait. The
+    // default 1,000 requests a day of 256 tokens need 3 output tok/s on average, far below what it gives.
     ASSERT_TRUE(r.planned.has_value());
     EXPECT_EQ(r.planned->cards.hi, 1);
     EXPECT_NE(r.verdict.en.find("no latency target"), std::string::npos) << r.verdict.en;
@@ -91,11 +106,40 @@ TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
     PerformanceResult p;
     p.decode_tps_per_seq = {1.0, 2.0};
     p.ttft_p90_s = {100.0, 200.0};
+    p.throughput_tps = {10.0, 20.0};
     Targets t{2.0, 10.0};
-    EXPECT_TRUE(target_misses(p, t, false).any()) << "precondition: both targets are missed";
+    const DailyVolume none;  // a scenario with latency targets has no day's volume to meet
+    EXPECT_TRUE(target_misses(p, t, none, false).any()) << "precondition: both targets are missed";
     t.no_latency_target = true;
-    EXPECT_FALSE(target_misses(p, t, false).any());
-    EXPECT_FALSE(target_misses(p, t, true).any());
+    EXPECT_FALSE(target_misses(p, t, none, false).any());
+    EXPECT_FALSE(target_misses(p, t, none, true).any());
+}
+
+// The day's volume is the one target left without latency targets: 10–20 output tok/s finish 1,728–3,456 requests
+// of 500 tokens a day, so 3,000 a day are missed at the slow end and met at the fast.
+TEST(NoLatencyTarget, TheDaysVolumeIsMissedBelowWhatTheSetupFinishes) {
+    PerformanceResult p;
+    p.throughput_tps = {10.0, 20.0};
+    Targets t{2.0, 10.0};
+    t.no_latency_target = true;
+    DailyVolume v;
+    v.requests_per_day = 3000;
+    v.output_tokens = 500;
+    v.needed_tps = 3000.0 * 500 / 86400;
+    v.concurrency = 16;
+    const Misses slow = target_misses(p, t, v, false);
+    EXPECT_TRUE(slow.volume);
+    EXPECT_NEAR(slow.per_day, 1728, 1e-9);
+    EXPECT_NEAR(slow.needed_per_day, 3000, 1e-9);
+    EXPECT_FALSE(target_misses(p, t, v, true).volume);
+    EXPECT_EQ(describe_misses(slow, t, test::hardware("nvidia-l40s-48gb")).en,
+              "it finishes about 1,728 requests a day, short of the 3,000 a day asked for");
+    EXPECT_EQ(describe_misses(slow, t, test::hardware("nvidia-l40s-48gb")).zh, "每天只完成约 1,728 个请求，不够每天 3,000 个");
+    // A replica serving 8 of the 16 users owes half of the day, which even the slow end finishes (sizing.hpp).
+    SimOutcome o;
+    o.throughput_tps = 10.0;
+    EXPECT_TRUE(volume_within(o, v, 8));
+    EXPECT_FALSE(volume_within(o, v, 16));
 }
 
 // The word beside each target comes from the core (judge_target), so the page and the CLI cannot disagree: with no
@@ -147,4 +191,72 @@ TEST(NoLatencyTarget, ADaysVolumeTheSetupCannotFinishIsWarnedAbout) {
     r = estimate(test::cat(), s);
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(short_of(*r).en.empty()) << short_of(*r).en;
+}
+
+// An offline batch of Qwen3-32B FP8 (tests/golden/offline_batch_32b_l40s.json): 200k requests a day of 1,000 in / 500
+// out at 50 in flight need 200,000 × 500 ÷ 86,400 ≈ 1,160 output tok/s on average. One L40S holds the 32 GB of
+// weights with room for a few sequences only (1–4 at 8k), so its batch stays small; a TP 2 pair reads 16 GB per card
+// per step at 864 GB/s (≈ 19 ms at η = 1, 22–29 ms at η 0.65–0.85) and holds about 20–25 sequences, so it gives
+// roughly 25 ÷ 35–45 ms ≈ 550–700 tok/s: two to three pairs, 4–6 cards. The planner sizes on the day's volume, the
+// headline says so, and the judge on one given card says it misses with its figures.
+TEST(NoLatencyTarget, TheDaysRequestsSizeTheReplicas) {
+    const Scenario s = offline_batch_32b(50);
+    const Result r = test::estimate_ok(s);
+    ASSERT_TRUE(r.planned.has_value());
+    EXPECT_EQ(r.status, ServingStatus::meets) << r.verdict.en;
+    EXPECT_GE(r.planned->cards.lo, 4);
+    EXPECT_LE(r.planned->cards.hi, 8);
+    EXPECT_GE(r.planned->replicas.hi, 2);
+    EXPECT_NE(r.verdict.en.find("no latency target: sized for memory and the day's 200k requests"), std::string::npos)
+        << r.verdict.en;
+    EXPECT_NE(r.verdict.zh.find("无延迟目标：按显存和每天 20万 个请求估算"), std::string::npos) << r.verdict.zh;
+    // What the planned setup finishes covers the day at the slow end.
+    EXPECT_GE(r.performance.throughput_tps.lo * 86400.0 / 500.0, 200000.0);
+    for (const PlanRow& row : r.plan) {
+        if (row.hardware != "nvidia-l40s-48gb") continue;
+        EXPECT_NE(row.note.find("the day's 200k requests need ≤ "), std::string::npos) << row.note;
+    }
+    // A day a fifth as heavy needs no more cards, and the full day on one card misses with its figures.
+    Scenario light = s;
+    light.requests_per_day = 40000;
+    const Result l = test::estimate_ok(light);
+    ASSERT_TRUE(l.planned.has_value());
+    EXPECT_LE(l.planned->cards.hi, r.planned->cards.hi);
+    EXPECT_LT(l.planned->cards.lo, r.planned->cards.hi);
+
+    Scenario one = s;
+    one.count = 1;
+    const Result o = test::estimate_ok(one);
+    EXPECT_EQ(o.status, ServingStatus::misses_targets) << o.verdict.en;
+    EXPECT_FALSE(o.targets_met.daily_volume);
+    EXPECT_FALSE(o.targets_met.daily_volume_at_best);
+    EXPECT_TRUE(o.targets_met.ttft && o.targets_met.tps_per_user) << "no latency target is missed";
+    EXPECT_EQ(result_to_json(o, "en")["targets_met"]["daily_volume"], false);
+    const std::string done = fmt::count(o.performance.throughput_tps.lo * 86400.0 / 500.0, "en");
+    EXPECT_NE(o.verdict.en.find("it finishes about " + done + " requests a day, short of the 200k a day asked for"),
+              std::string::npos)
+        << o.verdict.en << " / " << done;
+    // The GPU row breaks at the day's volume, not at a concurrency no one asked about.
+    for (const DecisionRow& d : o.decision) {
+        if (d.option != DecisionOption::gpu) continue;
+        EXPECT_EQ(d.verdict, Verdict::no);
+        EXPECT_NE(d.fails_when.en.find("requests/day the day's work no longer finishes"), std::string::npos) << d.fails_when.en;
+    }
+}
+
+// Where the day asks more of each user than one user alone finishes (Little's law: 50 users owe 200k requests of 500
+// tokens a day, one every 21.6 s, 23 tok/s each; here 5 users owe one every 2.2 s, 231 tok/s each, beyond what a
+// replica of L40S gives one stream), no number of replicas helps: the row says to raise the requests in flight.
+TEST(NoLatencyTarget, ADayNoReplicaCountFinishesSaysRaiseTheRequestsInFlight) {
+    const Result r = test::estimate_ok(offline_batch_32b(5));
+    bool seen = false;
+    for (const PlanRow& row : r.plan) {
+        if (row.hardware != "nvidia-l40s-48gb") continue;
+        seen = true;
+        EXPECT_FALSE(row.meets_targets);
+        EXPECT_NE(row.note.find("no number of replicas finishes the day; raise the requests in flight"), std::string::npos)
+            << row.note;
+        EXPECT_NE(row.note_text.zh.find("副本再多也不够，需提高同时处理的请求数"), std::string::npos) << row.note_text.zh;
+    }
+    EXPECT_TRUE(seen);
 }

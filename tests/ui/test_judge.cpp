@@ -26,7 +26,7 @@ using Judge = PageTest;
 TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
     const std::vector<Golden> goldens = golden_scenarios();
     ASSERT_GE(goldens.size(), 6u);
-    int seen[4] = {0, 0, 0, 0};
+    int seen[5] = {0, 0, 0, 0, 0};
     for (const char* code : {"zh", "en"}) {
         const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
         const bool zh = lang == Lang::zh;
@@ -56,8 +56,17 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
                     EXPECT_EQ(badge, zh ? "可行" : "Holds");
                     EXPECT_TRUE(has(sentence, zh ? "够用" : "is enough")) << sentence;
                     EXPECT_FALSE(has(sentence, zh ? "不够" : "not enough")) << sentence;
-                    EXPECT_EQ(ttft, zh ? "达到目标" : "meets target");
-                    EXPECT_EQ(tps, zh ? "达到目标" : "meets target");
+                    // Met, or (no latency target, an offline batch) none set and the day's requests finished.
+                    if (r.targets_met.applicable) {
+                        EXPECT_EQ(ttft, zh ? "达到目标" : "meets target");
+                        EXPECT_EQ(tps, zh ? "达到目标" : "meets target");
+                    } else {
+                        ++seen[4];
+                        EXPECT_EQ(ttft, zh ? "无目标" : "no target");
+                        EXPECT_EQ(tps, zh ? "无目标" : "no target");
+                        EXPECT_TRUE(r.targets_met.daily_volume);
+                        EXPECT_EQ(shown(page, "##target_volume"), zh ? "达到目标" : "meets target");
+                    }
                     EXPECT_NE(memory, zh ? "放不下" : "Does not fit");
                     if (own_accelerator) {
                         EXPECT_EQ(gpu, zh ? "可以" : "Yes");
@@ -65,7 +74,7 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
                     break;
                 case ServingStatus::misses_targets:
                     ++seen[1];
-                    EXPECT_FALSE(r.targets_met.ttft && r.targets_met.tps_per_user);
+                    EXPECT_FALSE(r.targets_met.ttft && r.targets_met.tps_per_user && r.targets_met.daily_volume);
                     EXPECT_TRUE(badge == (zh ? "不可行" : "Does not hold") || badge == (zh ? "接近上限" : "Near the limit"))
                         << badge;
                     EXPECT_TRUE(has(sentence, zh ? "达不到目标" : "misses the targets") ||
@@ -78,6 +87,9 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
                     }
                     if (!r.targets_met.tps_per_user) {
                         EXPECT_NE(tps, zh ? "达到目标" : "meets target");
+                    }
+                    if (!r.targets_met.daily_volume) {
+                        EXPECT_NE(shown(page, "##target_volume"), zh ? "达到目标" : "meets target");
                     }
                     if (own_accelerator) {
                         EXPECT_NE(gpu, zh ? "可以" : "Yes");
@@ -115,8 +127,10 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
             }
         }
     }
-    // The golden set covers a setup that holds, one that does not fit, and one that runs only with a remedy.
+    // The golden set covers a setup that holds, one that does not fit, one that runs only with a remedy, and an
+    // offline batch without latency targets.
     EXPECT_GT(seen[0], 0);
     EXPECT_GT(seen[2], 0);
     EXPECT_GT(seen[3], 0);
+    EXPECT_GT(seen[4], 0);
 }

@@ -70,8 +70,8 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(preset_hint, "设定上下文、并发、流量与目标（RAG 另加嵌入和重排模型），模型和硬件不变",              \
       "Sets context, concurrency, traffic and targets (RAG also adds an embedding and a reranker model), not model or hardware") \
     X(no_latency_target, "不设延迟目标（离线批处理）", "No latency target (offline batch)")             \
-    X(no_latency_target_hint, "只按显存（或内存）和吞吐估算，首字延迟和每人速度不作要求",                        \
-      "Sized for memory and throughput only; time to first token and speed per user are not required") \
+    X(no_latency_target_hint, "只按显存（或内存）和每天的请求量估算，首字延迟和每人速度不作要求",                \
+      "Sized for memory and the day's requests only; time to first token and speed per user are not required") \
     X(no_target_word, "无目标", "no target")                                                            \
     /* ① model and format */                                                                            \
     X(sec_model, "① 模型与量化", "① Model & format")                                                   \

@@ -16,9 +16,7 @@ namespace {
 // The core's word for one target (judge_target, judge.hpp): met, met only at the fast end, missed, not judged
 // (the setup does not fit) or no target (the user chose none). After the figure when it fits on the line, else
 // under the figure (at `value_x`), never cut off.
-void target_word(const AppState& s, bool met, bool met_at_best, const char* probe_id, float value_x) {
-    const Result& r = *s.result;
-    const TargetJudgement judged = judge_target(r, met, met_at_best);
+void target_word(const AppState& s, TargetJudgement judged, const char* probe_id, float value_x) {
     const char* text = "";
     Verdict colour = Verdict::no;
     switch (judged) {
@@ -70,14 +68,16 @@ void DrawSpeedPanel(AppState& s) {
     FigureText(s, "performance.ttft_s", fmt_seconds(p.ttft_s, s.lang));
     row_label(tr(S::ttft_p90, s.lang), value_x);
     FigureText(s, "performance.ttft_p90_s", fmt_seconds(p.ttft_p90_s, s.lang));
-    target_word(s, met.ttft, met.ttft_at_best, "##target_ttft", value_x);
+    target_word(s, judge_target(r, met.ttft, met.ttft_at_best), "##target_ttft", value_x);
 
     row_label(tr(S::tps_per_user, s.lang), value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_rate(p.decode_tps_per_seq, s.lang));
-    target_word(s, met.tps_per_user, met.tps_at_best, "##target_tps", value_x);
+    target_word(s, judge_target(r, met.tps_per_user, met.tps_at_best), "##target_tps", value_x);
 
     row_label(tr(S::throughput, s.lang), value_x);
     FigureText(s, "performance.throughput_tps", fmt_rate(p.throughput_tps, s.lang));
+    // Without latency targets the day's requests are what the throughput is judged on.
+    if (met.daily_volume_applicable) target_word(s, judge_daily_volume(r), "##target_volume", value_x);
 
     row_label(tr(S::single_stream, s.lang), value_x);
     FigureText(s, "performance.single_stream_tps", fmt_rate(p.single_stream_tps, s.lang));
