@@ -192,16 +192,20 @@ std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {
     std::stable_sort(platforms.begin(), platforms.end(),
                      [](const Hardware* a, const Hardware* b) { return *a->bandwidth_gbs < *b->bandwidth_gbs; });
     const ReplicaLayout one{1, 1, !out.ctx.engine.tensor_parallel};
+    // One user against the latency targets; without them, the scenario's requests in flight against the day's
+    // requests (one user alone owes all of them).
+    const bool by_volume = ctx.daily_volume.applies();
+    const int64_t users = by_volume ? std::max<int64_t>(1, ctx.scenario.concurrency) : 1;
     for (const Hardware* h : platforms) {
         const Context c = with_hardware(out.ctx, *h, 1);
-        if (!check_serving(c, *h, one, 1, 1, ctx.scenario.context_tokens).pessimistic.any()) {
+        if (!check_serving(c, *h, one, 1, users, ctx.scenario.context_tokens).pessimistic.any()) {
             out.ctx = c;
-            out.why = cpu_platform_why(CpuPlatformPick::lowest_meeting, engine);
+            out.why = cpu_platform_why(by_volume ? CpuPlatformPick::lowest_finishing_day : CpuPlatformPick::lowest_meeting, engine);
             return out;
         }
     }
     out.ctx = with_hardware(out.ctx, *platforms.back(), 1);
-    out.why = cpu_platform_why(CpuPlatformPick::highest_fallback, engine);
+    out.why = cpu_platform_why(by_volume ? CpuPlatformPick::highest_fallback_day : CpuPlatformPick::highest_fallback, engine);
     return out;
 }
 

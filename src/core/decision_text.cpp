@@ -189,6 +189,12 @@ Text cpu_platform_why(CpuPlatformPick pick, const std::string& engine) {
         case CpuPlatformPick::lowest_meeting:
             return {"能让 1 个用户达标的最低带宽平台，" + engine,
                     "the lowest-bandwidth catalog platform on which one user meets the targets, " + engine};
+        case CpuPlatformPick::lowest_finishing_day:
+            return {"能完成每天请求量的最低带宽平台，" + engine,
+                    "the lowest-bandwidth catalog platform that finishes the day's requests, " + engine};
+        case CpuPlatformPick::highest_fallback_day:
+            return {"没有平台能完成每天的请求量，取带宽最高的，" + engine,
+                    "no catalog platform finishes the day's requests; the highest-bandwidth one, " + engine};
         case CpuPlatformPick::highest_fallback: break;
     }
     return {"没有平台能让 1 个用户达标，取带宽最高的，" + engine,

@@ -50,7 +50,7 @@ Text cannot_be_judged();
 // ---------------------------------------------------------------------------------------------------
 
 // Why the CPU row runs on the platform it does.
-enum class CpuPlatformPick { users_own, lowest_meeting, highest_fallback };
+enum class CpuPlatformPick { users_own, lowest_meeting, highest_fallback, lowest_finishing_day, highest_fallback_day };
 Text cpu_platform_why(CpuPlatformPick pick, const std::string& engine);
 Text no_cpu_platform_reason();
 // "<platform> (<why>): decode is bound by 90 GB/s of memory bandwidth; <speed>; <memory>".

@@ -260,3 +260,32 @@ TEST(NoLatencyTarget, ADayNoReplicaCountFinishesSaysRaiseTheRequestsInFlight) {
     }
     EXPECT_TRUE(seen);
 }
+
+// The CPU row's platform, without latency targets, is the lowest-bandwidth one that finishes the day's requests at
+// the scenario's requests in flight (one user alone would owe all of them). Qwen3-8B Q4_K_M, 4 in flight of 500 in
+// / 300 out: a dual-channel DDR4 desktop (51 GB/s) finishes under a thousand a day, a 12-channel DDR5 EPYC (461
+// GB/s) a few thousand, so 2,000 a day picks a platform that finishes them and 20,000 a day none.
+TEST(NoLatencyTarget, TheCpuRowPicksAPlatformThatFinishesTheDay) {
+    Scenario s = test::scenario("Qwen3-8B", "Q4_K_M", "llama.cpp", "apple-m4-max-16c", 1);
+    s.targets.no_latency_target = true;
+    s.prompt_tokens = 500;
+    s.output_tokens = 300;
+    s.concurrency = 4;
+    auto cpu_row = [](const Result& r) {
+        for (const DecisionRow& d : r.decision)
+            if (d.option == DecisionOption::cpu) return d;
+        return DecisionRow{};
+    };
+    s.requests_per_day = 2000;
+    const DecisionRow light = cpu_row(test::estimate_ok(s));
+    EXPECT_EQ(light.verdict, Verdict::yes) << light.reason.en;
+    EXPECT_NE(light.reason.en.find("the lowest-bandwidth catalog platform that finishes the day's requests"), std::string::npos)
+        << light.reason.en;
+    EXPECT_EQ(light.reason.en.find("Desktop, dual-channel DDR4"), std::string::npos) << light.reason.en;
+    s.requests_per_day = 20000;
+    const DecisionRow heavy = cpu_row(test::estimate_ok(s));
+    EXPECT_NE(heavy.verdict, Verdict::yes) << heavy.reason.en;
+    EXPECT_NE(heavy.reason.en.find("no catalog platform finishes the day's requests"), std::string::npos) << heavy.reason.en;
+    EXPECT_NE(heavy.reason.zh.find("没有平台能完成每天的请求量"), std::string::npos) << heavy.reason.zh;
+    EXPECT_NE(heavy.fails_when.en.find("requests/day the day's work no longer finishes"), std::string::npos) << heavy.fails_when.en;
+}
