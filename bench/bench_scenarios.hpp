@@ -13,7 +13,8 @@ inline Scenario seed() { return Scenario{}; }
 
 // The serving scenarios that sized the serving simulation (the golden files of the same names): the whole result
 // with the planner choosing the count. 0: chat 70B fp8 for 200 users on H100; 1: 72B AWQ RAG for 32 users, varied
-// lengths, colocated models, on A100; 2: the heaviest shape, a MoE on SGLang for 500 users.
+// lengths, colocated models, on A100; 2: the heaviest shape, a MoE on SGLang for 500 users; 3: an offline batch
+// without latency targets, sized for the day's 200k requests on L40S.
 inline Scenario serving_scenario(int64_t which) {
     Scenario s;
     s.count.reset();
@@ -25,6 +26,10 @@ inline Scenario serving_scenario(int64_t which) {
         s.hardware_id = "nvidia-a100-sxm-80gb", s.context_tokens = 16384, s.prompt_tokens = 6000, s.output_tokens = 400;
         s.concurrency = 32, s.targets = {3.0, 12.0}, s.lengths = LengthSpread::varied, s.headroom = 0.15;
         s.colocated = {{"bge-m3", 0.568, "fp16"}, {"bge-reranker-v2-m3", 0.568, "fp16"}};
+    } else if (which == 3) {  // golden offline_batch_32b_l40s
+        s.model_id = "Qwen3-32B", s.weights = "fp8", s.engine = "vllm", s.hardware_id = "nvidia-l40s-48gb";
+        s.prompt_tokens = 1000, s.output_tokens = 500, s.concurrency = 50, s.requests_per_day = 200000;
+        s.targets.no_latency_target = true;
     } else {  // the heaviest shape: a MoE on SGLang for 500 users
         s.model_id = "Qwen3-30B-A3B", s.weights = "bf16", s.engine = "sglang", s.hardware_id = "nvidia-h100-sxm-80gb";
         s.prompt_tokens = 2000, s.output_tokens = 1000, s.concurrency = 500;

@@ -76,5 +76,6 @@ int main(int argc, char** argv) {
     report("whole_result/chat_70b_200_users", runs, bench::serving_scenario(0), EstimateOptions{});
     report("whole_result/rag_72b_32_users", runs, bench::serving_scenario(1), EstimateOptions{});
     report("whole_result/moe_30b_500_users", runs, bench::serving_scenario(2), EstimateOptions{});
+    report("whole_result/offline_32b_200k_a_day", runs, bench::serving_scenario(3), EstimateOptions{});
     return g_sink == 12345.678 ? 1 : 0;
 }
