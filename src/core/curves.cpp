@@ -179,6 +179,13 @@ void add_load_charts(const Context& ctx, LoadProbe& probe, const std::vector<int
         ttft.lines.push_back({"target_ttft", false, s.targets.ttft_s, Interval::exact(s.targets.ttft_s), {"目标（p90）", "target (p90)"}});
         tps.lines.push_back({"target_tps", false, s.targets.tps_per_user, Interval::exact(s.targets.tps_per_user), {"目标", "target"}});
     }
+    if (ctx.daily_volume.applies()) {
+        // Without latency targets the day's requests are the target, on the throughput (docs/estimation.md §6.1).
+        const double need = ctx.daily_volume.needed_tps;
+        total.lines.push_back({"target_daily_volume", false, need, Interval::exact(need),
+                               {"每天 " + fmt::count(ctx.daily_volume.requests_per_day, "zh") + " 个请求所需",
+                                "the day's " + fmt::count(ctx.daily_volume.requests_per_day, "en") + " requests need"}});
+    }
     out.charts.push_back(std::move(ttft));
     out.charts.push_back(std::move(tps));
     out.charts.push_back(std::move(total));

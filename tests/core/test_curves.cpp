@@ -180,6 +180,33 @@ TEST(Curves, BreakEvenIsTheResultsOwn) {
     EXPECT_GE(checked, 3);
 }
 
+// Without latency targets the throughput chart carries the day's need as its target line, where the throughput at
+// the scenario's load is judged against it (targets_met.daily_volume): requests/day × output ÷ 86,400 s. Scenarios
+// with latency targets draw none.
+TEST(Curves, TheDaysNeedIsTheThroughputsTargetWithoutLatencyTargets) {
+    int with_line = 0;
+    for (const auto& [name, s] : scenarios()) {
+        const Result r = estimate_ok(s);
+        const Curves c = curves_ok(s, r);
+        const Chart* ch = chart(c, "throughput");
+        ASSERT_NE(ch, nullptr) << name;
+        const CurveLine* line = nullptr;
+        for (const CurveLine& l : ch->lines)
+            if (l.id == "target_daily_volume") line = &l;
+        if (!r.targets_met.daily_volume_applicable) {
+            EXPECT_EQ(line, nullptr) << name;
+            continue;
+        }
+        ASSERT_NE(line, nullptr) << name;
+        EXPECT_NEAR(line->value, s.requests_per_day * double(s.output_tokens) / 86400.0, 1e-9) << name;
+        EXPECT_FALSE(line->vertical);
+        EXPECT_EQ(r.targets_met.daily_volume, r.performance.throughput_tps.lo >= line->value) << name;
+        EXPECT_NE(line->label.en.find("the day's 200k requests need"), std::string::npos) << line->label.en;
+        ++with_line;
+    }
+    EXPECT_GE(with_line, 1);  // the offline-batch golden
+}
+
 TEST(Curves, ReverseAnswersInBothLanguages) {
     const Scenario s;  // 8B in 4-bit on one RTX 4090 for five people: meets
     const Result r = estimate_ok(s);
