@@ -109,20 +109,31 @@ Verdict verdict_of(const ServingCheck& c) {
 // scenario's users, the context limit at that concurrency; where not even one user holds, the context
 // at which one would.
 // No latency target: more users in flight only wait longer, so what breaks is the day's volume (the setup kept at
-// the peak in flight all day), then the context at which the peak no longer runs. nullopt with latency targets, or
-// where the setup does not run or its speed is unknown (the concurrency sentence says why).
-std::optional<Text> volume_fails_when(const Setup& s) {
-    if (!s.ctx.daily_volume.applies()) return std::nullopt;
+// the peak in flight all day), then, for a setup that finishes it, the context at which the peak no longer runs.
+// Without requests a day to finish, only that context. nullopt with latency targets, or where the setup does not
+// run or its speed is unknown (the concurrency sentence says why).
+std::optional<Text> no_latency_fails_when(const Setup& s) {
     const Scenario& sc = s.ctx.scenario;
+    if (!sc.targets.no_latency_target) return std::nullopt;
     const Hardware& hw = s.ctx.hardware;
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
-    const double out_tokens = s.ctx.daily_volume.output_tokens;
-    const Interval per_day{at.perf.throughput_tps.lo * units::kSecondsPerDay / out_tokens,
-                           at.perf.throughput_tps.hi * units::kSecondsPerDay / out_tokens};
-    if (at.pessimistic.memory || !per_day.finite() || !(per_day.lo > 0)) return std::nullopt;
-    Text out = offline_fails_when(per_day);
-    const Text more = context_clause(max_context_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.concurrency),
-                                     sc.concurrency, sc.targets, hw);
+    if (at.pessimistic.memory) return std::nullopt;
+    auto context_limit = [&] {
+        return context_clause(max_context_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.concurrency),
+                              sc.concurrency, sc.targets, hw);
+    };
+    Text out;
+    if (s.ctx.daily_volume.applies()) {
+        const double out_tokens = s.ctx.daily_volume.output_tokens;
+        const Interval per_day{at.perf.throughput_tps.lo * units::kSecondsPerDay / out_tokens,
+                               at.perf.throughput_tps.hi * units::kSecondsPerDay / out_tokens};
+        if (!per_day.finite() || !(per_day.lo > 0)) return std::nullopt;
+        out = offline_fails_when(per_day);
+        if (per_day.lo < s.ctx.daily_volume.requests_per_day) return out;  // it already falls short at this context
+    } else {
+        out = only_waits_longer();
+    }
+    const Text more = context_limit();
     out.zh += more.zh, out.en += more.en;
     return out;
 }
@@ -130,7 +141,7 @@ std::optional<Text> volume_fails_when(const Setup& s) {
 Text fails_when_for(const Setup& s, const Text& who) {
     const Scenario& sc = s.ctx.scenario;
     const Hardware& hw = s.ctx.hardware;
-    if (auto day = volume_fails_when(s)) return *day;
+    if (auto day = no_latency_fails_when(s)) return *day;
     const SearchLimit conc = max_concurrency_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.context_tokens);
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     Text out = concurrency_sentence(who, conc, sc.context_tokens, s.replicas, sc.targets, hw, one);
@@ -428,7 +439,7 @@ DecisionRow online_service_row(const Context& ctx, const Assessment& a) {
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
     row.verdict = verdict_of(at);
     row.reason = online_reason(goal, s.label, *pick, s.replicas, at, sc.concurrency);
-    if (auto day = volume_fails_when(s)) {
+    if (auto day = no_latency_fails_when(s)) {
         row.fails_when = *day;
         return row;
     }

@@ -47,7 +47,7 @@ SearchLimit max_concurrency_meeting_targets(const Context& ctx, const Hardware& 
     const MemoryBatch memory = memory_batch(ctx, hw, layout, 1, context_tokens);
     Context c = context_on(ctx, hw, layout.tp, 1, context_tokens);
     // The day's volume is not a limit on the requests in flight (more of them only finish more a day): without
-    // latency targets the rows say where the day stops finishing instead (decision.cpp volume_fails_when).
+    // latency targets the rows say where the day stops finishing instead (decision.cpp no_latency_fails_when).
     c.daily_volume = {};
     ReplicaSizer sizer(c, layout.tp, memory.kv);
     const int64_t cap = std::max<int64_t>(1, limits::kConcurrencyMax / replicas);

@@ -341,6 +341,10 @@ Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_bat
                 fmt::count(needed_requests_per_day, "en") + ")"};
 }
 
+Text only_waits_longer() {
+    return {"无延迟目标：同时处理的请求再多也只是排队更久", "no latency target: more requests in flight only wait longer"};
+}
+
 Text offline_fails_when(Interval requests_per_day) {
     return {"日请求超过 " + fmt::count(requests_per_day.lo, "zh") + " 次后一天处理不完，积压增长",
             "above " + fmt::count(requests_per_day.lo, "en") + " requests/day the day's work no longer finishes; the "

@@ -92,6 +92,9 @@ Text offline_speed_unknown_reason();
 Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_batch_opt, Interval throughput_tps,
                     Interval requests_per_day, double needed_requests_per_day);
 Text offline_fails_when(Interval requests_per_day);
+// No latency target and no requests a day to finish: nothing breaks with the load ("more requests in flight only
+// wait longer"); the context clause follows.
+Text only_waits_longer();
 
 Text cloud_api_reason(const CostResult& c, double requests_per_day);
 Text no_priced_rental_clause();

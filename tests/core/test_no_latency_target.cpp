@@ -241,7 +241,31 @@ TEST(NoLatencyTarget, TheDaysRequestsSizeTheReplicas) {
         if (d.option != DecisionOption::gpu) continue;
         EXPECT_EQ(d.verdict, Verdict::no);
         EXPECT_NE(d.fails_when.en.find("requests/day the day's work no longer finishes"), std::string::npos) << d.fails_when.en;
+        // It falls short at the scenario's own context already: no context limit after it.
+        EXPECT_EQ(d.fails_when.en.find("; at 50 users"), std::string::npos) << d.fails_when.en;
     }
+}
+
+// With no requests a day to finish and no latency target, nothing breaks with the load: the rows say so, never
+// "holds more than 100k concurrent users" (the search's ceiling, which read as a capacity).
+TEST(NoLatencyTarget, WithoutADaysVolumeMoreRequestsOnlyWaitLonger) {
+    Scenario s = offline_batch_32b(50);
+    s.requests_per_day = 0;
+    const Result r = test::estimate_ok(s);
+    EXPECT_FALSE(r.targets_met.daily_volume_applicable);
+    EXPECT_NE(r.verdict.en.find("no latency target: sized for memory only"), std::string::npos) << r.verdict.en;
+    int rows = 0;
+    for (const auto* list : {&r.decision, &r.scenarios}) {
+        for (const DecisionRow& d : *list) {
+            if (d.option != DecisionOption::cpu && d.option != DecisionOption::gpu && d.option != DecisionOption::online_service)
+                continue;
+            ++rows;
+            EXPECT_EQ(d.fails_when.en.find("concurrent users"), std::string::npos) << d.fails_when.en;
+            EXPECT_EQ(d.fails_when.en.rfind("no latency target: more requests in flight only wait longer", 0), 0u) << d.fails_when.en;
+            EXPECT_EQ(d.fails_when.zh.rfind("无延迟目标：同时处理的请求再多也只是排队更久", 0), 0u) << d.fails_when.zh;
+        }
+    }
+    EXPECT_EQ(rows, 3);
 }
 
 // Where the day asks more of each user than one user alone finishes (Little's law: 50 users owe 200k requests of 500
