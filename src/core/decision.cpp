@@ -49,7 +49,9 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
                            ctx.hardware.kind != HardwareKind::unified;
     const int pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.layout = {tp, pp, !ctx.engine.tensor_parallel};
-    s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : 1;
+    // The assessment's replicas where the planner laid out several layer-split servers (estimate.cpp assess).
+    const bool planned_servers = a.planned && a.planned->layer_split;
+    s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : planned_servers ? std::max(1, a.memory.replicas) : 1;
     s.label = ctx.hardware.is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware.name, ctx.hardware.name}
                                                         : cards_label(ctx.hardware, s.ctx.count);
     return s;
@@ -266,7 +268,9 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     // A setup that serves its load although not every user fits at the full context at once (a paged pool):
     // memory at the typical length, as the headline says it.
     const bool runs = own_cards ? a.status != ServingStatus::does_not_fit : row.verdict != Verdict::no;
-    const bool worst_case_overflows = m.capacity_known && m.total_gib.hi > m.budget_gib && runs;
+    // The user's own cards: the result's fit (what the memory badge and the headline say); the planner's pick: its memory.
+    const bool overflows = own_cards ? !a.fit.fits : m.total_gib.hi > m.budget_gib;
+    const bool worst_case_overflows = m.capacity_known && overflows && runs;
     const Text mem = worst_case_overflows ? typical_memory_clause(m, at.perf, sc.context_tokens)
                                           : memory_clause(s.ctx.hardware, m);
     row.reason = gpu_reason(s.label, own_cards ? Text{} : planner_pick_origin(), s.layout, mem, at, sc.concurrency);

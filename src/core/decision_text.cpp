@@ -64,7 +64,12 @@ Text planned_label(const Hardware& hw, const PlannedCount& p) {
     const std::string cards_zh = fmt::count_range(p.cards, "zh"), cards_en = fmt::count_range(p.cards, "en");
     const std::string reps_zh = fmt::count_range(p.replicas, "zh"), reps_en = fmt::count_range(p.replicas, "en");
     std::string layout_zh, layout_en;
-    if (p.layer_split) {
+    if (p.layer_split && p.replicas.hi > 1) {
+        // Several llama.cpp / Ollama servers, each over its own cards.
+        const std::string n = std::to_string(p.tp);
+        layout_zh = (p.tp > 1 ? "每副本 " + n + " 张卡按层切分" : "每副本 1 张卡") + " × " + reps_zh + " 个副本";
+        layout_en = (p.tp > 1 ? "layer split over " + n + " cards" : "one card each") + " × " + reps_en + " replicas";
+    } else if (p.layer_split) {
         layout_zh = "按层切分";
         layout_en = "layer split";
     } else {

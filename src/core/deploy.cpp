@@ -56,6 +56,8 @@ struct Settings {
     bool gguf = false;
     bool cpu = false;
     int n_cpu_moe = 0;             // MoE expert offload (offload.cpp): llama-server --n-cpu-moe N; 0 = none
+    std::string vendor_devices;    // the variable that gives a server its cards: CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES
+    bool machines = false;         // a replica is a whole machine (a CPU box, a Mac), not cards of a node
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
 };
 
@@ -79,7 +81,10 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.tp = std::max(1, a.performance.tp);
     s.pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.replica_cards = s.tp * s.pp;
-    s.replicas = ctx.engine.tensor_parallel ? std::max(1, a.count / s.replica_cards) : 1;
+    // The assessment's replicas: TP groups, or the planner's layer-split servers (estimate.cpp assess).
+    s.replicas = std::max(1, a.memory.replicas);
+    s.vendor_devices = ctx.hardware.vendor == "AMD" ? "HIP_VISIBLE_DEVICES" : "CUDA_VISIBLE_DEVICES";
+    s.machines = s.cpu || ctx.hardware.kind == HardwareKind::unified;
     if (!s.cpu && ctx.hardware.kind != HardwareKind::unified) {
         s.node_cards = node_cards(ctx.hardware);
         s.nodes_per_replica = (s.replica_cards + s.node_cards - 1) / s.node_cards;
@@ -344,6 +349,31 @@ std::string openai_load(const Settings& s, const std::string& backend, const std
            " --model " + model + " --tokenizer " + s.hf_id + bench_random(s) + needs_vllm(s) + expected(s);
 }
 
+// Several layer-split servers (llama.cpp, Ollama) as the planner lays them out: on a GPU node, one per group of
+// `tp` cards, each given its cards and its own port, `k` of them per node, behind a load balancer; on CPU boxes or
+// Macs, one per machine at the engine's default port. `server(port)` is the command for one server ("" = default);
+// the ports count up from `base_port`.
+template <class Server>
+std::string layer_split_servers(const Settings& s, int base_port, Server server) {
+    if (s.machines)
+        return say(s, "# " + std::to_string(s.replicas) + " 台机器各运行一个服务，前置负载均衡；每台：\n",
+                   "# " + std::to_string(s.replicas) + " machines, one server each, behind a load balancer; on each:\n") +
+               server(std::string());
+    const std::string t = std::to_string(s.tp);
+    const std::string devices =
+        s.tp > 1 ? s.vendor_devices + "=$(seq -s, $((i*" + t + ")) $((i*" + t + "+" + std::to_string(s.tp - 1) + ")))"
+                 : s.vendor_devices + "=$i";
+    auto line = [&](int k) {
+        return "for i in $(seq 0 " + std::to_string(k - 1) + "); do " + devices + " " + server("$((" + std::to_string(base_port) + " + i))") + " & done";
+    };
+    const std::string head =
+        say(s, "# " + std::to_string(s.replicas) + " 个服务，每个 " + t + " 张卡、各用一个端口，前置负载均衡\n",
+            "# " + std::to_string(s.replicas) + " servers of " + t + (s.tp > 1 ? " cards" : " card") +
+                " each, one port each, behind a load balancer\n");
+    if (s.nodes <= 1) return head + line(s.replicas);
+    return head + per_node(s, line);
+}
+
 Commands llama_cpp(const Context& ctx, const Settings& s) {
     Commands h;
     const std::string ngl = s.cpu ? " -ngl 0" : " -ngl 99";
@@ -363,10 +393,14 @@ Commands llama_cpp(const Context& ctx, const Settings& s) {
                  "\nrpc-server -H 0.0.0.0 -p 50052\n" + say(s, "# 节点 1：", "# node 1:") + "\n" + server +
                  " --rpc " + peers;
     }
+    const bool servers = s.replicas > 1 && s.nodes_per_replica <= 1;
+    if (servers)
+        server = layer_split_servers(s, 8080, [&](const std::string& port) { return port.empty() ? server : server + " --port " + port; });
     if (!s.gguf) server += say(s, "  # 先把 " + s.hf_id + " 转成 GGUF（convert_hf_to_gguf.py）",
                                 "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)");
     h.launch = server;
-    h.load_test = openai_load(s, "openai", "http://localhost:8080", "/v1/completions", s.gguf_file);
+    h.load_test = openai_load(s, "openai", servers ? "http://<load-balancer>:8080" : "http://localhost:8080",
+                              "/v1/completions", s.gguf_file);
     return h;
 }
 
@@ -377,14 +411,24 @@ Commands ollama(const Context& ctx, const Settings& s) {
         env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=" + ctx.kv.id;
     // Ollama names GGUF repositories as hf.co/<user>/<repo>:<quant>; the repository is the user's choice.
     const std::string tag = "hf.co/<GGUF repo of " + s.hf_id + ">:" + ctx.weights.id;
-    h.launch = env + " ollama serve\nollama run " + tag;
+    const bool servers = s.replicas > 1;
+    if (servers) {
+        // Ollama listens where OLLAMA_HOST says; each server pulls the model on first use.
+        // The servers of one machine share its model store: one pull through the first of them.
+        h.launch = layer_split_servers(s, 11434, [&](const std::string& port) {
+                       return (port.empty() ? std::string() : "OLLAMA_HOST=127.0.0.1:" + port + " ") + env + " ollama serve";
+                   }) + "\nollama pull " + tag;
+    } else {
+        h.launch = env + " ollama serve\nollama run " + tag;
+    }
     // Ollama has no expert offload (ollama/ollama#11772); when the model needs it, name llama.cpp's command.
     if (s.n_cpu_moe > 0)
         h.launch += say(s, "\n# 卡上放不下：Ollama 不能只把专家放在内存里；改用 llama.cpp：\n",
                         "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n") +
                     "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
                             " -ngl 99 --parallel " + str(s.seqs_per_replica) + " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
-    h.load_test = openai_load(s, "openai-chat", "http://localhost:11434", "/v1/chat/completions", tag);
+    h.load_test = openai_load(s, "openai-chat", servers ? "http://<load-balancer>:11434" : "http://localhost:11434",
+                              "/v1/chat/completions", tag);
     return h;
 }
 

@@ -230,7 +230,10 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
         pp = std::max(1, layout.pp);
         replica_cards = tp * pp;
     }
-    const int replicas = ctx.engine.tensor_parallel ? std::max(1, ctx.count / replica_cards) : 1;
+    // Replicas: the TP groups the cards hold; for a layer-split engine (llama.cpp, Ollama) the user's cards are one
+    // server, but the planner's choice is its row's servers of `tp` cards each, as the row priced and judged them.
+    const bool planned_servers = a.planned && a.planned->layer_split;
+    const int replicas = ctx.engine.tensor_parallel || planned_servers ? std::max(1, ctx.count / replica_cards) : 1;
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.

@@ -237,6 +237,7 @@ struct Replica {
     std::unique_ptr<ReplicaSizer> sizer;
     int64_t replicas_slow = 0;  // fewest replicas within the targets at the slow end; 0: one user each misses
     int64_t replicas_fast = 0;
+    bool slots_bind = false;    // a slot engine's memory, not the targets, set replicas_slow (size())
 };
 
 // A layout's replica, not yet sized.
@@ -258,6 +259,16 @@ void size(Replica& r, Precision precision) {
     const bool confirm = precision == Precision::simulate;
     r.replicas_slow = r.sizer->min_replicas(End::slow, conc, confirm);
     r.replicas_fast = r.sizer->min_replicas(End::fast, conc, confirm);
+    // Slot engines (llama.cpp, Ollama) give every user of a server a slot of the whole context (--parallel is the
+    // users it serves, as the judge and the launch command count them): a replica serves no more users than its
+    // memory holds slots, whatever the targets would allow with the rest queued.
+    if (!r.ctx.engine.paged_kv && r.memory.capacity_known) {
+        auto by_slots = [conc](double slots) { return slots >= 1 ? (conc + int64_t(slots) - 1) / int64_t(slots) : int64_t{0}; };
+        const int64_t slow_min = by_slots(r.memory.per_replica.lo), fast_min = by_slots(r.memory.per_replica.hi);
+        r.slots_bind = r.replicas_slow > 0 && slow_min > r.replicas_slow;
+        if (r.slots_bind) r.replicas_slow = slow_min;
+        if (r.replicas_fast > 0 && fast_min > r.replicas_fast) r.replicas_fast = fast_min;
+    }
     if (r.replicas_slow > 0 && (r.replicas_fast == 0 || r.replicas_fast > r.replicas_slow)) r.replicas_fast = r.replicas_slow;
 }
 
@@ -365,6 +376,14 @@ Text binding_text(Replica& r, Precision precision) {
     if (r.replicas_slow == 1)
         return {"一个副本即可服务全部 " + fmt::count(double(conc), "zh") + " 个用户",
                 "one replica serves all " + fmt::count(double(conc), "en") + " users"};
+    if (r.slots_bind) {
+        const std::string slots_zh = fmt::count(r.memory.per_replica.lo, "zh"), slots_en = fmt::count(r.memory.per_replica.lo, "en");
+        const std::string ctx_k = fmt::tokens(s.context_tokens);
+        return {r.ctx.engine.name + " 给每个用户一个完整 " + ctx_k + " 上下文的槽位：一个副本的" + memory_word_zh(r.ctx.hardware) +
+                    "只容纳 " + slots_zh + " 个槽位，每副本不超过 " + slots_zh + " 个用户",
+                r.ctx.engine.name + " gives each user a slot of the full " + ctx_k + " context: one replica's memory holds " +
+                    slots_en + " slots, so ≤ " + slots_en + " users per replica"};
+    }
     // The planned users per replica, and what one replica fewer (more users each) runs into.
     const int64_t u = r.replicas_slow > 0 ? (conc + r.replicas_slow - 1) / r.replicas_slow : 0;
     const int64_t more = r.replicas_slow > 1 ? (conc + r.replicas_slow - 2) / (r.replicas_slow - 1) : 1;

@@ -122,6 +122,51 @@ TEST(Deploy, OllamaSetsParallelismAndContextOnTheServer) {
     EXPECT_HAS(h.load_test_command.en, "--max-concurrency 5");
 }
 
+// The planner's layer-split choice is several servers (its row's replicas), each started on its own cards and port
+// behind a load balancer, sized for its share of the users: Qwen3-8B Q4_K_M for 50 users on RTX 4090s with the
+// count left open is 4 servers of one card with 13 slots each (⌈50 / 4⌉), not one server over four cards.
+TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
+    Scenario s;
+    s.count.reset();
+    s.concurrency = 50;
+    const Result r = test::estimate_ok(s);
+    ASSERT_TRUE(r.planned.has_value());
+    ASSERT_TRUE(r.planned->layer_split);
+    ASSERT_EQ(r.planned->tp, 1);
+    const int servers = r.memory.replicas;
+    ASSERT_EQ(servers, int(r.planned->replicas.hi));
+    ASSERT_GT(servers, 1);
+    const int64_t slots = (50 + servers - 1) / servers;
+    for (const char* lang : {"en", "zh"}) {
+        const std::string c = r.deploy.launch_command.in(lang);
+        EXPECT_HAS(c, "for i in $(seq 0 " + std::to_string(servers - 1) + "); do CUDA_VISIBLE_DEVICES=$i llama-server");
+        EXPECT_HAS(c, "-c " + std::to_string(8192 * slots) + " -ngl 99 --parallel " + std::to_string(slots));
+        EXPECT_HAS(c, "--port $((8080 + i)) & done");
+        EXPECT_LACKS(c, "--split-mode layer");
+        EXPECT_HAS(r.deploy.load_test_command.in(lang), "--base-url http://<load-balancer>:8080");
+    }
+    EXPECT_HAS(r.deploy.launch_command.en, "# " + std::to_string(servers) + " servers of 1 card each, one port each, behind a load balancer");
+
+    s.engine = "ollama";
+    const Result o = test::estimate_ok(s);
+    ASSERT_GT(o.memory.replicas, 1);
+    EXPECT_HAS(o.deploy.launch_command.en, "CUDA_VISIBLE_DEVICES=$i OLLAMA_HOST=127.0.0.1:$((11434 + i)) OLLAMA_NUM_PARALLEL=");
+    EXPECT_HAS(o.deploy.launch_command.en, "ollama pull ");
+    EXPECT_HAS(o.deploy.load_test_command.en, "--base-url http://<load-balancer>:11434");
+
+    // A 70B Q4_K_M needs three 24 GB cards a server: each server gets three consecutive cards, two to a node.
+    Scenario big = s;
+    big.engine = "llama.cpp";
+    big.model_id = "Llama-3.1-70B";
+    big.concurrency = 100;
+    const Result b = test::estimate_ok(big);
+    ASSERT_TRUE(b.planned.has_value());
+    ASSERT_EQ(b.planned->tp, 3);
+    EXPECT_HAS(b.deploy.launch_command.en, "CUDA_VISIBLE_DEVICES=$(seq -s, $((i*3)) $((i*3+2))) llama-server");
+    EXPECT_HAS(b.deploy.launch_command.en, "--split-mode layer --port $((8080 + i))");
+    EXPECT_HAS(b.deploy.launch_command.en, "for i in $(seq 0 1); do");
+}
+
 TEST(Deploy, SglangAndTensorRtLlmUseTheirOwnFlags) {
     Scenario s = vllm_70b();
     s.engine = "sglang";

@@ -273,3 +273,34 @@ TEST(PlanScenarios, LargerTpGroupWinsWhenItNeedsFewerCards) {
     EXPECT_EQ(h.tp, 2);
     EXPECT_EQ(h.note_text.en.find("serves everyone on fewer cards"), std::string::npos) << h.note_text.en;
 }
+
+// The planner's choice is judged as the setup its row describes. For a layer-split engine (llama.cpp, Ollama) the
+// row's replicas are separate servers, each with its share of the users; judging the chosen cards as one server
+// over all of them (what a user's own count of cards means) said "misses the targets" beside a row that meets.
+// Over a spread of loads on two cards and both engines: the status meets exactly when the row does, and memory is
+// per server.
+TEST(PlanScenarios, ThePlannersLayerSplitServersAreJudgedAsTheRowLaysThemOut) {
+    int several = 0;
+    for (const char* engine : {"llama.cpp", "ollama"}) {
+        for (const char* hw : {"nvidia-rtx-4090", "nvidia-rtx-3090"}) {
+            for (int64_t users : {5, 20, 50, 120}) {
+                Scenario s;
+                s.engine = engine;
+                s.hardware_id = hw;
+                s.count.reset();
+                s.concurrency = users;
+                const Result r = test::estimate_ok(s);
+                ASSERT_TRUE(r.planned.has_value()) << engine << " " << hw << " " << users;
+                const PlanRow* own = nullptr;
+                for (const PlanRow& row : r.plan)
+                    if (row.hardware == hw) own = &row;
+                ASSERT_NE(own, nullptr);
+                EXPECT_EQ(r.status == ServingStatus::meets, own->meets_targets)
+                    << engine << " " << hw << " " << users << ": " << r.verdict.en << " / row: " << own->note;
+                EXPECT_EQ(r.memory.replicas, int(r.planned->replicas.hi)) << engine << " " << hw << " " << users;
+                if (r.memory.replicas > 1) ++several;
+            }
+        }
+    }
+    EXPECT_GE(several, 4);  // the loads above one card's share were among them
+}
