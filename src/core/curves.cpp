@@ -124,9 +124,8 @@ Interval tps_of_step(Interval step_s) {
     return map_decreasing(step_s, [](double s) { return 1.0 / s; });
 }
 
+// The latency targets as the reverse sentences name them (max_concurrency_no_targets_text speaks without them).
 Text targets_text(const Scenario& s) {
-    if (s.targets.no_latency_target)
-        return {"（不设延迟目标：只要求放得下）", " (no latency target: it only has to fit)"};
     const std::string ttft = fmt::number(s.targets.ttft_s, "en"), tps = fmt::number(s.targets.tps_per_user, "en");
     return {"（首字 p90 ≤ " + ttft + " s，每人 ≥ " + tps + " tok/s）",
             " (p90 time to first token ≤ " + ttft + " s, ≥ " + tps + " tok/s per user)"};
@@ -169,10 +168,14 @@ void add_load_charts(const Context& ctx, LoadProbe& probe, const std::vector<int
     const double own = static_cast<double>(s.concurrency);
     for (Chart* c : {&ttft, &tps, &total}) {
         c->lines.push_back({"scenario_concurrency", true, own, Interval::exact(own), {"当前并发", "your concurrency"}});
-        if (rev.max_concurrency > 0) {
+        // Without latency targets the largest load is what memory admits; where nothing stops it below the search's
+        // ceiling there is no marker (the ceiling is not a limit).
+        const bool no_targets = s.targets.no_latency_target;
+        if (rev.max_concurrency > 0 && !(no_targets && rev.max_concurrency_capped)) {
             const double m = static_cast<double>(rev.max_concurrency);
             c->marker = CurveLine{"max_concurrency", true, m, Interval::exact(m),
-                                  {"达标的最大并发 " + fmt::count(m, "zh"), "largest meeting the targets: " + fmt::count(m, "en")}};
+                                  no_targets ? Text{"放得下的最大并发 " + fmt::count(m, "zh"), "largest that fits: " + fmt::count(m, "en")}
+                                             : Text{"达标的最大并发 " + fmt::count(m, "zh"), "largest meeting the targets: " + fmt::count(m, "en")}};
         }
     }
     if (!s.targets.no_latency_target) {
@@ -338,8 +341,24 @@ void search_max_concurrency(LoadProbe& probe, int64_t cap, ReverseAnswers& rev) 
     rev.max_concurrency = good;
 }
 
+// Without latency targets the load is limited by memory alone (the day's volume is judged on the throughput, not on
+// the load: more requests in flight finish more a day).
+Text max_concurrency_no_targets_text(const std::string& cards, const ReverseAnswers& rev) {
+    if (rev.max_concurrency == 0)
+        return {"在 " + cards + " 上，连 1 个请求也放不下。", "On " + cards + ", not even one request in flight fits in memory."};
+    const std::string zh = fmt::count(double(rev.max_concurrency), "zh"), en = fmt::count(double(rev.max_concurrency), "en");
+    if (rev.max_concurrency_capped)
+        return {"在 " + cards + " 上，不设延迟目标时同时处理的请求再多也只是排队更久：直到搜索上限 " + zh + " 个都能运行。",
+                "On " + cards + ", with no latency target more requests in flight only wait longer: up to the search's "
+                "ceiling of " + en + " they all run."};
+    return {"在 " + cards + " 上，不设延迟目标时最多 " + zh + " 个请求同时放得下（每个占一个完整上下文的槽位）。",
+            "On " + cards + ", with no latency target up to " + en + " requests in flight fit in memory (each takes a "
+            "slot of the full context)."};
+}
+
 Text max_concurrency_text(const Context& ctx, const CardLayout& l, const ReverseAnswers& rev) {
     const std::string cards = cards_name(ctx, l);
+    if (ctx.scenario.targets.no_latency_target) return max_concurrency_no_targets_text(cards, rev);
     const Text t = targets_text(ctx.scenario);
     if (rev.max_concurrency == 0)
         return {"在 " + cards + " 上，即使只有 1 个请求在处理也达不到目标" + t.zh + "。",

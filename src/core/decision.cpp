@@ -119,7 +119,19 @@ std::optional<Text> no_latency_fails_when(const Setup& s) {
     if (!sc.targets.no_latency_target) return std::nullopt;
     const Hardware& hw = s.ctx.hardware;
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
-    if (at.pessimistic.memory) return std::nullopt;
+    if (at.optimistic.memory) return std::nullopt;  // not even at the careful end: the concurrency sentence says so
+    if (at.pessimistic.memory) {
+        // Only the careful end holds a full sequence: that is where it breaks, then the context one user can have.
+        Setup alone = s;
+        alone.ctx.daily_volume = {};
+        Text out = careful_end_memory_fails_when(sc.context_tokens);
+        const SearchLimit one = max_context_meeting_targets(alone.ctx, hw, alone.layout, alone.replicas, 1);
+        if (one.pessimistic > 0) {
+            const Text more = one_user_context_clause(one.pessimistic);
+            out.zh += more.zh, out.en += more.en;
+        }
+        return out;
+    }
     auto context_limit = [&] {
         return context_clause(max_context_meeting_targets(s.ctx, hw, s.layout, s.replicas, sc.concurrency),
                               sc.concurrency, sc.targets, hw);
@@ -483,7 +495,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     if (auto mib = raised_wired_limit_mib(ctx, m, a.count)) {
         // Even with the cap raised the targets may be missed at the fast end: the judge says no, and so does this.
         const bool still_misses = a.remedy != FitRemedy::raise_wired_limit;
-        const Text why = still_misses ? describe_misses(target_misses(p, t, ctx.daily_volume, true), t, ctx.hardware) : Text{};
+        const Text why = still_misses ? describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, true), t, ctx.hardware) : Text{};
         return verdict_needs_wired_limit(label, ctx.hardware, m, speed, *mib, still_misses ? &why : nullptr);
     }
     switch (a.status) {
@@ -508,7 +520,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         case ServingStatus::misses_targets: break;
     }
     if (a.targets_met.optimistic) return verdict_borderline_targets(label, mem, speed);
-    const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, false), t, ctx.hardware);
+    const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
     return verdict_misses_targets(label, speed, why, planner_suggestion(a.plan));
 }
 

@@ -346,6 +346,12 @@ Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_bat
                 fmt::count(needed_requests_per_day, "en") + ")"};
 }
 
+Text careful_end_memory_fails_when(int64_t context_tokens) {
+    const std::string L = fmt::tokens(context_tokens);
+    return {"典型情况下连 1 个完整的 " + L + " 序列也放不下（仅在精心调优时放得下）",
+            "in the typical case not even one full " + L + " sequence fits in memory (only at the careful end)"};
+}
+
 Text only_waits_longer() {
     return {"无延迟目标：同时处理的请求再多也只是排队更久", "no latency target: more requests in flight only wait longer"};
 }

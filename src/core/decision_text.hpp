@@ -95,6 +95,8 @@ Text offline_fails_when(Interval requests_per_day);
 // No latency target and no requests a day to finish: nothing breaks with the load ("more requests in flight only
 // wait longer"); the context clause follows.
 Text only_waits_longer();
+// No latency target, and one full sequence fits only at the careful end of the memory ranges.
+Text careful_end_memory_fails_when(int64_t context_tokens);
 
 Text cloud_api_reason(const CostResult& c, double requests_per_day);
 Text no_priced_rental_clause();

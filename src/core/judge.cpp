@@ -11,8 +11,9 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.applicable = !ctx.scenario.targets.no_latency_target;
     j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
     const Targets& t = ctx.scenario.targets;
-    const Misses slow = target_misses(perf, t, ctx.daily_volume, false);
-    const Misses fast = target_misses(perf, t, ctx.daily_volume, true);
+    const int64_t conc = ctx.scenario.concurrency;
+    const Misses slow = target_misses(perf, t, ctx.daily_volume, conc, false);
+    const Misses fast = target_misses(perf, t, ctx.daily_volume, conc, true);
     const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
@@ -28,8 +29,10 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.tps_per_user = !slow.tps && !slow.unknown;
     j.targets_met.ttft_at_best = !fast.ttft && !fast.unknown;
     j.targets_met.tps_at_best = !fast.tps && !fast.unknown;
-    j.targets_met.daily_volume = !slow.volume && !slow.unknown;
-    j.targets_met.daily_volume_at_best = !fast.volume && !fast.unknown;
+    // Always true where the day's volume is not judged (the contract): an unknown speed is the latency targets' miss.
+    const bool volume = ctx.daily_volume.applies();
+    j.targets_met.daily_volume = !volume || (!slow.volume && !slow.unknown);
+    j.targets_met.daily_volume_at_best = !volume || (!fast.volume && !fast.unknown);
     j.targets_met.optimistic = !fast.any();
     j.status = j.targets_met.ttft && j.targets_met.tps_per_user && j.targets_met.daily_volume ? ServingStatus::meets
                                                                                               : ServingStatus::misses_targets;

@@ -66,7 +66,8 @@ Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t co
     return c;
 }
 
-Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVolume& volume, bool optimistic) {
+Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVolume& volume, int64_t concurrency,
+                     bool optimistic) {
     Misses m;
     if (t.no_latency_target) {  // no latency to miss: memory and the day's volume decide (check_serving, judge_setup)
         if (!volume.applies()) return m;
@@ -76,8 +77,10 @@ Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVo
             return m;
         }
         m.per_day = tps * units::kSecondsPerDay / volume.output_tokens;
-        m.needed_per_day = volume.requests_per_day;
-        m.volume = tps < volume.needed_tps;
+        const int64_t users = std::clamp<int64_t>(concurrency, 1, volume.concurrency);
+        m.needed_per_day = volume.requests_per_day * static_cast<double>(users) / static_cast<double>(volume.concurrency);
+        m.volume = tps < volume.needed_tps_for(users);
+        m.share = users < volume.concurrency;
         return m;
     }
     const double tps = optimistic ? p.decode_tps_per_seq.hi : p.decode_tps_per_seq.lo;
@@ -110,10 +113,15 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
     if (m.tps)
         add("每人速度低于 " + fmt::number(t.tps_per_user, "zh") + " tok/s",
             "per-user speed drops below " + fmt::number(t.tps_per_user, "en") + " tok/s");
-    if (m.volume)
-        add("每天只完成约 " + fmt::count(m.per_day, "zh") + " 个请求，不够每天 " + fmt::count(m.needed_per_day, "zh") + " 个",
-            "it finishes about " + fmt::count(m.per_day, "en") + " requests a day, short of the " +
-                fmt::count(m.needed_per_day, "en") + " a day asked for");
+    if (m.volume) {
+        // Fewer users than the scenario's owe their share of the day (a replica's, one user's).
+        const bool share = m.share;
+        add("每天只完成约 " + fmt::count(m.per_day, "zh") + " 个请求，不够" + (share ? "其份额每天 " : "每天 ") +
+                fmt::count(m.needed_per_day, "zh") + " 个",
+            "it finishes about " + fmt::count(m.per_day, "en") + " requests a day, short of " +
+                (share ? "their share of " : "the ") + fmt::count(m.needed_per_day, "en") +
+                (share ? " a day" : " a day asked for"));
+    }
     return out;
 }
 
@@ -159,8 +167,8 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     const Context cs = context_on(ctx, hw, speed_cards, concurrency, context_tokens);
     out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv, false);
     const bool memory_o = out.optimistic.memory, memory_p = out.pessimistic.memory;
-    out.optimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, true);
-    out.pessimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, false);
+    out.optimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, concurrency, true);
+    out.pessimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, concurrency, false);
     out.optimistic.memory = memory_o;
     out.pessimistic.memory = memory_p;
     return out;

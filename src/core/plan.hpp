@@ -55,15 +55,18 @@ struct Misses {
     bool volume = false;
     double per_day = 0;
     double needed_per_day = 0;
+    bool share = false;  // needed_per_day is the share of fewer users than the scenario's (a replica's, one user's)
     bool any() const { return memory || ttft || tps || unknown || volume; }
 };
 
 // One end of a speed result against the targets, the core's one rule (sizing.hpp): p90 TTFT within the TTFT
 // target, tokens/s per user (1 / median time per output token) at or above the target. Optimistic compares the
 // fast ends, pessimistic the slow ends. `unknown` when a figure is not a finite positive number.
-// Without latency targets, the day's volume instead: the setup, at whatever requests in flight `perf` was computed
-// for, finishes the whole day's requests (as an estimate of that scenario at that concurrency would judge it).
-Misses target_misses(const PerformanceResult& perf, const Targets& targets, const DailyVolume& volume, bool optimistic);
+// Without latency targets, the day's volume instead: the setup, at the `concurrency` of the scenario's users that
+// `perf` was computed for, finishes their share of the day's requests (all of them at the scenario's concurrency,
+// as the sizer counts a replica's users, sizing.hpp volume_within).
+Misses target_misses(const PerformanceResult& perf, const Targets& targets, const DailyVolume& volume,
+                     int64_t concurrency, bool optimistic);
 
 // What a miss means, in both languages ("TTFT passes 2 s, and per-user speed drops below 10 tok/s");
 // "显存" / "统一内存" / "内存" by the kind of hardware.

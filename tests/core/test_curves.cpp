@@ -207,6 +207,36 @@ TEST(Curves, TheDaysNeedIsTheThroughputsTargetWithoutLatencyTargets) {
     EXPECT_GE(with_line, 1);  // the offline-batch golden
 }
 
+// Without latency targets the largest load is what memory admits, said as such: a paged engine queues whatever
+// comes (no marker at the search's ceiling, which is no limit), a slot engine stops at the slots memory holds.
+TEST(Curves, WithoutLatencyTargetsTheLargestLoadIsWhatMemoryAdmits) {
+    const Scenario paged = golden_scenario("offline_batch_32b_l40s.json");
+    const Curves c = curves_ok(paged, estimate_ok(paged));
+    ASSERT_FALSE(c.reverse.sentences.empty());
+    EXPECT_NE(c.reverse.sentences[0].en.find("with no latency target more requests in flight only wait longer"), std::string::npos)
+        << c.reverse.sentences[0].en;
+    EXPECT_NE(c.reverse.sentences[0].zh.find("同时处理的请求再多也只是排队更久"), std::string::npos) << c.reverse.sentences[0].zh;
+    EXPECT_TRUE(c.reverse.max_concurrency_capped);
+    EXPECT_FALSE(chart(c, "ttft")->marker.has_value());
+
+    Scenario slots;  // Qwen3-8B Q4_K_M on one RTX 4090 under llama.cpp: 8k slots until memory is full
+    slots.count = 1;
+    slots.targets.no_latency_target = true;
+    const Result r = estimate_ok(slots);
+    const Curves s = curves_ok(slots, r);
+    ASSERT_GT(s.reverse.max_concurrency, 1);
+    EXPECT_FALSE(s.reverse.max_concurrency_capped);
+    EXPECT_NE(s.reverse.sentences[0].en.find("up to " + fmt::count(double(s.reverse.max_concurrency), "en") +
+                                             " requests in flight fit in memory"),
+              std::string::npos)
+        << s.reverse.sentences[0].en;
+    ASSERT_TRUE(chart(s, "ttft")->marker.has_value());
+    EXPECT_EQ(chart(s, "ttft")->marker->label.en, "largest that fits: " + fmt::count(double(s.reverse.max_concurrency), "en"));
+    // The fit's own answer: the slots memory holds at the full context.
+    EXPECT_GE(double(s.reverse.max_concurrency), r.fit.max_concurrency.lo);
+    EXPECT_LE(double(s.reverse.max_concurrency), r.fit.max_concurrency.hi + 1);
+}
+
 TEST(Curves, ReverseAnswersInBothLanguages) {
     const Scenario s;  // 8B in 4-bit on one RTX 4090 for five people: meets
     const Result r = estimate_ok(s);

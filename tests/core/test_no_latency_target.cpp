@@ -109,10 +109,10 @@ TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
     p.throughput_tps = {10.0, 20.0};
     Targets t{2.0, 10.0};
     const DailyVolume none;  // a scenario with latency targets has no day's volume to meet
-    EXPECT_TRUE(target_misses(p, t, none, false).any()) << "precondition: both targets are missed";
+    EXPECT_TRUE(target_misses(p, t, none, 16, false).any()) << "precondition: both targets are missed";
     t.no_latency_target = true;
-    EXPECT_FALSE(target_misses(p, t, none, false).any());
-    EXPECT_FALSE(target_misses(p, t, none, true).any());
+    EXPECT_FALSE(target_misses(p, t, none, 16, false).any());
+    EXPECT_FALSE(target_misses(p, t, none, 16, true).any());
 }
 
 // The day's volume is the one target left without latency targets: 10–20 output tok/s finish 1,728–3,456 requests
@@ -127,11 +127,17 @@ TEST(NoLatencyTarget, TheDaysVolumeIsMissedBelowWhatTheSetupFinishes) {
     v.output_tokens = 500;
     v.needed_tps = 3000.0 * 500 / 86400;
     v.concurrency = 16;
-    const Misses slow = target_misses(p, t, v, false);
+    const Misses slow = target_misses(p, t, v, 16, false);
     EXPECT_TRUE(slow.volume);
     EXPECT_NEAR(slow.per_day, 1728, 1e-9);
     EXPECT_NEAR(slow.needed_per_day, 3000, 1e-9);
-    EXPECT_FALSE(target_misses(p, t, v, true).volume);
+    EXPECT_FALSE(target_misses(p, t, v, 16, true).volume);
+    // 8 of the 16 users owe half of it, 1,500 a day, which even the slow end finishes; 12 owe 2,250, which it does not.
+    EXPECT_FALSE(target_misses(p, t, v, 8, false).volume);
+    const Misses twelve = target_misses(p, t, v, 12, false);
+    EXPECT_TRUE(twelve.volume);
+    EXPECT_EQ(describe_misses(twelve, t, test::hardware("nvidia-l40s-48gb")).en,
+              "it finishes about 1,728 requests a day, short of their share of 2,250 a day");
     EXPECT_EQ(describe_misses(slow, t, test::hardware("nvidia-l40s-48gb")).en,
               "it finishes about 1,728 requests a day, short of the 3,000 a day asked for");
     EXPECT_EQ(describe_misses(slow, t, test::hardware("nvidia-l40s-48gb")).zh, "每天只完成约 1,728 个请求，不够每天 3,000 个");
@@ -312,4 +318,25 @@ TEST(NoLatencyTarget, TheCpuRowPicksAPlatformThatFinishesTheDay) {
     EXPECT_NE(heavy.reason.en.find("no catalog platform finishes the day's requests"), std::string::npos) << heavy.reason.en;
     EXPECT_NE(heavy.reason.zh.find("没有平台能完成每天的请求量"), std::string::npos) << heavy.reason.zh;
     EXPECT_NE(heavy.fails_when.en.find("requests/day the day's work no longer finishes"), std::string::npos) << heavy.fails_when.en;
+}
+
+// One full 10.5k sequence of Qwen3-32B FP8 fits one L40S only at the careful end of the memory ranges: without latency
+// targets the GPU row breaks there (then at the context one user can have), not at "100k concurrent users" from a
+// search that had nothing else to stop it.
+TEST(NoLatencyTarget, AMemoryLimitOnlyTheCarefulEndHoldsIsWhereTheRowBreaks) {
+    Scenario s = offline_batch_32b(50);
+    s.count = 1;
+    s.context_tokens = 10500;
+    const Result r = test::estimate_ok(s);
+    bool seen = false;
+    for (const DecisionRow& d : r.decision) {
+        if (d.option != DecisionOption::gpu) continue;
+        seen = true;
+        EXPECT_EQ(d.fails_when.en.rfind("in the typical case not even one full 10.5k sequence fits in memory (only at the careful end)", 0), 0u)
+            << d.fails_when.en;
+        EXPECT_NE(d.fails_when.en.find("; one user works only up to "), std::string::npos) << d.fails_when.en;
+        EXPECT_EQ(d.fails_when.en.find("concurrent users"), std::string::npos) << d.fails_when.en;
+        EXPECT_EQ(d.fails_when.zh.rfind("典型情况下连 1 个完整的 10.5k 序列也放不下（仅在精心调优时放得下）", 0), 0u) << d.fails_when.zh;
+    }
+    EXPECT_TRUE(seen);
 }
