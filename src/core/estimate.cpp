@@ -258,7 +258,9 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     if (opt.plan) {
         a.plan = plan_all(ctx);
         // More cards than the load needs (a training cluster reused for serving): how many suffice.
-        if (!ctx.count_from_planner)
+        // Only for a setup that meets: "N of them suffice" beside a verdict that misses would contradict it (the row
+        // may lay the cards out otherwise, e.g. a larger TP for the per-user speed; the FAQ says so).
+        if (!ctx.count_from_planner && a.status == ServingStatus::meets)
             for (const PlanRow& row : a.plan)
                 if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi < ctx.count)
                     a.cards_needed = row.cards;

@@ -51,7 +51,14 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
                    " 个并发用户（" + speed.zh + "）。",
                "Yes. " + fmt::count_range(own->cards, "en") + " × " + hw.name + " serve the peak of " + users(peak, "en") +
                    " concurrent users within the targets (" + speed.en + ")."};
-        if (!ctx.count_from_planner && own->cards.hi < ctx.count)
+        const bool other_layout = !ctx.count_from_planner && a.status != ServingStatus::meets && own->tp != a.performance.tp;
+        if (other_layout && own->cards.hi <= ctx.count)
+            // The user's cards as estimated above miss, laid out otherwise: the row's layout is the way to meet.
+            out.zh += "但要按 TP " + std::to_string(own->tp) + " 部署；上面按 TP " + std::to_string(a.performance.tp) +
+                      " 估算的 " + std::to_string(ctx.count) + " 张达不到目标。",
+            out.en += " Laid out as TP " + std::to_string(own->tp) + ", that is; your " + std::to_string(ctx.count) +
+                      " as estimated above (TP " + std::to_string(a.performance.tp) + ") miss the targets.";
+        else if (!ctx.count_from_planner && own->cards.hi < ctx.count)
             out.zh += "你的 " + std::to_string(ctx.count) + " 张多于所需，其余可另作他用。",
             out.en += " Your " + std::to_string(ctx.count) + " are more than that; the rest can do other work.";
         else if (!ctx.count_from_planner && own->cards.lo > ctx.count)

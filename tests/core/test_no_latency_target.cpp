@@ -340,3 +340,27 @@ TEST(NoLatencyTarget, AMemoryLimitOnlyTheCarefulEndHoldsIsWhereTheRowBreaks) {
     }
     EXPECT_TRUE(seen);
 }
+
+// A user's own cards estimated in another layout than the planner's row (here TP 1, where the row needs a larger TP
+// group for each user's share of 2M requests a day) miss the day: no "N of them suffice" beside that verdict, and
+// the FAQ says the row's count holds laid out as its TP.
+TEST(NoLatencyTarget, CardsThatSufficeOnlyInAnotherLayoutAreNotCalledEnough) {
+    Scenario s = offline_batch_32b(200);
+    s.count = 1000;
+    s.requests_per_day = 2000000;
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::misses_targets) << r.verdict.en;
+    EXPECT_FALSE(r.cards_needed.has_value());
+    EXPECT_EQ(r.verdict.en.find("suffice"), std::string::npos) << r.verdict.en;
+    bool seen = false;
+    for (const FaqEntry& f : r.faq) {
+        if (f.id != "reuse_training_cards") continue;
+        seen = true;
+        EXPECT_NE(f.answer.en.find("Laid out as TP "), std::string::npos) << f.answer.en;
+        EXPECT_NE(f.answer.en.find("your 1000 as estimated above (TP " + std::to_string(r.performance.tp) + ") miss the targets"),
+                  std::string::npos)
+            << f.answer.en;
+        EXPECT_EQ(f.answer.en.find("are more than that"), std::string::npos) << f.answer.en;
+    }
+    EXPECT_TRUE(seen);
+}
