@@ -21,7 +21,7 @@ const std::vector<Option>& estimate_options() {
         {"--tps", "targets.tps_per_user", "N", "tokens/s each user should see", true},
         {"--no-latency-target", "targets.no_latency_target", "BOOL",
          "true: no latency target (offline batch), sized for memory and the day's requests only; false: targets apply", false},
-        {"--requests-per-day", "traffic.requests_per_day", "N", "requests per day, for cost", true},
+        {"--requests-per-day", "traffic.requests_per_day", "N", "requests per day: for cost; with no latency target, what must finish in a day", true},
         {"--lengths", "traffic.lengths", "fixed|varied", "request lengths: fixed (a load test) or varied (real traffic)", false},
         {"--headroom", "headroom", "F", "fraction of memory kept free, 0 to 0.5", true},
         {"--gpu-price", "pricing.gpu", "BASIS", "rental prices: on_demand (default), cheapest, or a provider (AWS, RunPod, ...)", false},

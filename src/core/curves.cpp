@@ -187,7 +187,7 @@ void add_load_charts(const Context& ctx, LoadProbe& probe, const std::vector<int
         const double need = ctx.daily_volume.needed_tps;
         total.lines.push_back({"target_daily_volume", false, need, Interval::exact(need),
                                {"每天 " + fmt::count(ctx.daily_volume.requests_per_day, "zh") + " 个请求所需",
-                                "the day's " + fmt::count(ctx.daily_volume.requests_per_day, "en") + " requests need"}});
+                                "needed for the day's " + fmt::count(ctx.daily_volume.requests_per_day, "en") + " requests"}});
     }
     out.charts.push_back(std::move(ttft));
     out.charts.push_back(std::move(tps));

@@ -519,7 +519,11 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         }
         case ServingStatus::misses_targets: break;
     }
-    if (a.targets_met.optimistic) return verdict_borderline_targets(label, mem, speed);
+    // Without latency targets the one target is the day's volume: the typical case's shortfall is named.
+    if (a.targets_met.optimistic)
+        return verdict_borderline_targets(
+            label, mem, speed,
+            t.no_latency_target ? describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware) : Text{});
     const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
     return verdict_misses_targets(label, speed, why, planner_suggestion(a.plan));
 }

@@ -487,9 +487,11 @@ Text verdict_enough(const Text& label, const Text& memory, const Text& speed, co
     return out;
 }
 
-Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed) {
-    return {label.zh + " 勉强够用：" + memory.zh + "，" + speed.zh + "（仅乐观情况下达标）",
-            label.en + " is borderline: " + memory.en + "; " + speed.en + " (meets the targets only in the optimistic case)"};
+Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed, const Text& why) {
+    const bool named = !why.en.empty();
+    return {label.zh + " 勉强够用：" + memory.zh + "，" + speed.zh + "（仅乐观情况下达标" + (named ? "；典型情况下" + why.zh : "") + "）",
+            label.en + " is borderline: " + memory.en + "; " + speed.en + " (meets the targets only in the optimistic case" +
+                (named ? "; in the typical case " + why.en : "") + ")"};
 }
 
 Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion) {

@@ -125,7 +125,8 @@ Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t co
                                const Text& speed, const Text& suggestion);
 Text verdict_not_enough(const Text& label, const Text& need, const Text& suggestion);
 Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed);
-Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed);
+// `why`: what the typical case misses, named where it is the day's volume (no latency target); empty otherwise.
+Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed, const Text& why);
 Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion);
 
 }  // namespace infersizer

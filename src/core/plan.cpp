@@ -431,10 +431,15 @@ Text binding_text(Replica& r, Precision precision) {
         const double done = o.throughput_tps * units::kSecondsPerDay / v.output_tokens;
         const double share = v.needed_tps_for(more) * units::kSecondsPerDay / v.output_tokens;
         const std::string day_zh = fmt::count(v.requests_per_day, "zh"), day_en = fmt::count(v.requests_per_day, "en");
-        return {"每天 " + day_zh + " 个请求要求每副本不超过 " + n_zh + " 个用户（" + m_zh + " 个时每天约完成 " +
-                    fmt::count(done, "zh") + " 个，不够其份额 " + fmt::count(share, "zh") + " 个）",
-                "the day's " + day_en + " requests need ≤ " + n_en + " users per replica (" + m_en + " finish about " +
-                    fmt::count(done, "en") + " a day, short of their share of " + fmt::count(share, "en") + ")"};
+        const std::string head_zh = "每天 " + day_zh + " 个请求要求每副本不超过 " + n_zh + " 个用户（" + m_zh + " 个时每天",
+                          head_en = "the day's " + day_en + " requests need ≤ " + n_en + " users per replica (" + m_en;
+        // Three significant figures can round the two to one figure ("30k" and "30k"): then say how it falls short.
+        if (fmt::count(done, "en") == fmt::count(share, "en"))
+            return {head_zh + "完成量略低于其份额 " + fmt::count(share, "zh") + " 个）",
+                    head_en + " finish just short of their share of " + fmt::count(share, "en") + " a day)"};
+        return {head_zh + "约完成 " + fmt::count(done, "zh") + " 个，不够其份额 " + fmt::count(share, "zh") + " 个）",
+                head_en + " finish about " + fmt::count(done, "en") + " a day, short of their share of " +
+                    fmt::count(share, "en") + ")"};
     }
     // Requests wait for KV only where the pool is (nearly) full; else they wait for the prefill budget.
     const SchedulerConfig sc = scheduler_for(r.ctx, more, r.memory.kv, End::slow);

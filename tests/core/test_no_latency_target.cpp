@@ -306,6 +306,11 @@ TEST(NoLatencyTarget, TheCpuRowPicksAPlatformThatFinishesTheDay) {
             if (d.option == DecisionOption::cpu) return d;
         return DecisionRow{};
     };
+    // 500 a day: the desktop itself finishes them, and being the lowest-bandwidth platform it is the one picked.
+    s.requests_per_day = 500;
+    const DecisionRow lightest = cpu_row(test::estimate_ok(s));
+    EXPECT_EQ(lightest.reason.en.rfind("Desktop, dual-channel DDR4-3200 (the lowest-bandwidth catalog platform that finishes the day's requests", 0), 0u)
+        << lightest.reason.en;
     s.requests_per_day = 2000;
     const DecisionRow light = cpu_row(test::estimate_ok(s));
     EXPECT_EQ(light.verdict, Verdict::yes) << light.reason.en;

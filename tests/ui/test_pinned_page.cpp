@@ -10,6 +10,7 @@
 
 #include "i18n.hpp"
 #include "judge.hpp"
+#include "widgets.hpp"
 
 #include <gtest/gtest.h>
 
@@ -169,11 +170,22 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
             for (const char* id : {"##target_ttft", "##target_tps", "##target_volume"}) {
                 const ProbedItem* target = probed(page, id);
                 // The day's requests are a target only without latency targets.
-                if (std::string(id) == "##target_volume" && !page.state().result->targets_met.daily_volume_applicable) {
+                const bool volume = std::string(id) == "##target_volume";
+                if (volume && !page.state().result->targets_met.daily_volume_applicable) {
                     EXPECT_EQ(target, nullptr);
                     continue;
                 }
                 ASSERT_NE(target, nullptr) << id;
+                if (volume) {  // the core's word for the day's requests (judge_daily_volume), as the reports print it
+                    const std::map<TargetJudgement, std::string> word_for = {
+                        {TargetJudgement::met, tr(S::meets_target, lang)},
+                        {TargetJudgement::met_optimistic, verdict_word(Verdict::conditional, lang)},
+                        {TargetJudgement::missed, tr(S::misses_target, lang)},
+                        {TargetJudgement::not_judged_does_not_fit, tr(S::not_judged_not_fit, lang)}};
+                    const auto want = word_for.find(judge_daily_volume(*page.state().result));
+                    ASSERT_NE(want, word_for.end());
+                    EXPECT_EQ(word_of(*target, id), want->second);
+                }
                 const std::string word = word_of(*target, id);
                 ASSERT_EQ(target_hue.count(word), 1u) << id << ": " << word;
                 const Hue got = drawn_hue(target->rect);
