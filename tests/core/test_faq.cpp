@@ -94,6 +94,24 @@ TEST(Faq, TrainingCardsThatAreTooFewOrCannotRunItSaySo) {
     EXPECT_TRUE(has(answer, "cannot run FP8")) << answer;
 }
 
+// Enough cards laid out otherwise: 12 RTX 4090s under llama.cpp are one server of 150 slots (the user's own cards),
+// which misses the targets, while the row serves the peak as 11–13 servers of one card. The answer says how to lay
+// them out rather than "Yes" alone beside a verdict that misses.
+TEST(Faq, EnoughCardsInAnotherLayoutSayWhichLayout) {
+    Scenario s = test::scenario("Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 12);
+    s.concurrency = 150;
+    const Result r = test::estimate_ok(s);
+    ASSERT_NE(r.status, ServingStatus::meets) << r.verdict.en;
+    const PlanRow& own = row(r, "nvidia-rtx-4090");
+    ASSERT_TRUE(own.meets_targets);
+    ASSERT_LE(own.cards.lo, 12);
+    const FaqEntry& f = entry(r, "reuse_training_cards");
+    EXPECT_TRUE(has(f.answer.en, " Run as servers of " + std::to_string(own.tp) + " card each, that is; your 12 as one server "
+                                 "(estimated above) miss the targets.")) << f.answer.en;
+    EXPECT_TRUE(has(f.answer.zh, "上面按一个服务估算的 12 张达不到目标")) << f.answer.zh;
+    EXPECT_FALSE(r.cards_needed.has_value());
+}
+
 // The quantization answer is the CPU row's platform estimated at this model, format and context: its weights,
 // whether it fits, its speeds, and the verdict that follows from the CPU's own judgement.
 TEST(Faq, QuantizationAnswerComesFromTheCpuEstimateAgainstTheGpuPath) {
