@@ -13,6 +13,7 @@
 #include "decision_text.hpp"
 #include "judge.hpp"
 #include "memory.hpp"
+#include "offload.hpp"
 #include "plan.hpp"
 #include "units.hpp"
 
@@ -298,7 +299,15 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     // A MoE model that overflows the cards but fits with its first layers' experts in host RAM (offload.cpp):
     // it runs, slower, with llama.cpp's --n-cpu-moe; the row says what that split gives.
     if (a.offload && a.offload->applicable && a.status == ServingStatus::does_not_fit)
-        append(row.reason, offload_clause(*a.offload, a.remedy == FitRemedy::expert_offload));
+    {
+        // The judge's own rule (judge.cpp) names what the split misses at its best when it is no remedy.
+        const Text misses = a.remedy == FitRemedy::expert_offload
+                                ? Text{}
+                                : describe_misses(target_misses(offload_performance(*a.offload), sc.targets,
+                                                                ctx.daily_volume, sc.concurrency, true),
+                                                  sc.targets, ctx.hardware);
+        append(row.reason, offload_clause(*a.offload, misses));
+    }
     // Apple: the default wiring cap, not the memory, is what refuses the model.
     if (auto mib = raised_wired_limit_mib(ctx, a.memory, a.count)) append(row.reason, wired_limit_clause(*mib));
     return row;

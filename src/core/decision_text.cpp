@@ -236,8 +236,9 @@ Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layo
             label.en + origin.en + layout_en + ": " + memory.en + speed.en};
 }
 
-Text offload_clause(const OffloadResult& offload, bool meets) {
-    return {(meets ? "；" : "；即使") + offload.note.zh, (meets ? "; " : "; even with ") + offload.note.en};
+Text offload_clause(const OffloadResult& offload, const Text& misses) {
+    if (misses.en.empty()) return {"；" + offload.note.zh, "; " + offload.note.en};
+    return {"；即使" + offload.note.zh + "，" + misses.zh, "; even with " + offload.note.en + ", " + misses.en};
 }
 
 Text wired_limit_clause(long long mib) {

@@ -62,8 +62,9 @@ Text no_card_count_holds();
 // "<label><origin><layout>: <memory>; <speed>".
 Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layout, const Text& memory,
                 const ServingCheck& at, int64_t concurrency);
-// "; <offload note>" when offload makes it meet the targets, else "; even with <offload note>".
-Text offload_clause(const OffloadResult& offload, bool meets);
+// "; <offload note>" when offload makes it meet the targets (`misses` empty), else "; even with <offload note>,
+// <misses>" (plan.hpp describe_misses of the offload at its best).
+Text offload_clause(const OffloadResult& offload, const Text& misses);
 Text wired_limit_clause(long long mib);
 
 Text no_api_price_reason();

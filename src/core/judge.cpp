@@ -1,6 +1,7 @@
 // judge.cpp — the one judgement (judge.hpp).
 #include "judge.hpp"
 
+#include "offload.hpp"
 #include "plan.hpp"
 
 namespace infersizer {
@@ -18,10 +19,8 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
         else if (offload && offload->applicable &&
-                 (ctx.scenario.targets.no_latency_target ||
-                  (offload->decode_tps_per_seq.hi >= ctx.scenario.targets.tps_per_user &&
-                   offload->ttft_s.lo <= ctx.scenario.targets.ttft_s)))
-            j.remedy = FitRemedy::expert_offload;
+                 !target_misses(offload_performance(*offload), t, ctx.daily_volume, conc, true).any())
+            j.remedy = FitRemedy::expert_offload;  // within the targets, or without them the day's requests, at best
         else if (ctx.engine.paged_kv && fit.max_concurrency.hi >= 1 && !fast.any()) j.remedy = FitRemedy::careful_end;
         return j;
     }

@@ -298,6 +298,11 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
                                      pcie_copy_s(ctx, P * batch, split->offloaded_bytes));
     const Interval t0 = fixed_step_s(ctx, 1.0);
     r.ttft_s = {prefill_one.lo + t0.lo, std::max(prefill_one.hi, prefill_all.hi) + t0.hi};
+    // The batch's output together, a request's cycle its TTFT and then its output at the per-user decode: the
+    // slow end takes the slow TTFT and decode, the fast end the fast ones.
+    const double out_tokens = static_cast<double>(O), running = static_cast<double>(batch);
+    auto batch_tps = [&](double ttft, double tps) { return tps > 0 ? running * out_tokens / (ttft + out_tokens / tps) : 0.0; };
+    r.throughput_tps = Interval::of(batch_tps(r.ttft_s.hi, r.decode_tps_per_seq.lo), batch_tps(r.ttft_s.lo, r.decode_tps_per_seq.hi));
 
     r.note = note_text(r);
     r.warnings.push_back(
@@ -370,6 +375,15 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
         explain->set("offload.ttft_s", std::move(t));
     }
     return r;
+}
+
+PerformanceResult offload_performance(const OffloadResult& o) {
+    PerformanceResult p;
+    p.ttft_s = o.ttft_s;
+    p.ttft_p90_s = o.ttft_s;
+    p.decode_tps_per_seq = o.decode_tps_per_seq;
+    p.throughput_tps = o.throughput_tps;
+    return p;
 }
 
 }  // namespace infersizer

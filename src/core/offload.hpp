@@ -27,4 +27,8 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host,
                                               Explain* explain = nullptr);
 
+// The offload split as the judge reads a speed result (plan.hpp target_misses): its TTFT stands for the p90 (one
+// figure per end), its per-user decode, its batch's throughput.
+PerformanceResult offload_performance(const OffloadResult& o);
+
 }  // namespace infersizer

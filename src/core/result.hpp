@@ -148,6 +148,8 @@ struct OffloadResult {
     Interval host_ram_gib;         // the offloaded experts' bytes, held in host RAM
     Interval decode_tps_per_seq;   // per user at the running batch
     Interval ttft_s;
+    Interval throughput_tps;       // output tokens/s of the running batch together, each request its TTFT then its
+                                   // output (what the day's requests are judged against without latency targets)
     Interval gpu_only_tps;         // the same decode if the whole model were on the cards (does not fit)
     Interval cpu_only_tps;         // the same decode on the host platform alone
     std::string host_platform;     // catalog CPU platform id assumed for the host's memory bandwidth

@@ -226,6 +226,7 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"host_ram_gib", iv(o.host_ram_gib)},
                         {"decode_tps_per_seq", iv(o.decode_tps_per_seq)},
                         {"ttft_s", iv(o.ttft_s)},
+                        {"throughput_tps", iv(o.throughput_tps)},
                         {"gpu_only_tps", iv(o.gpu_only_tps)},
                         {"cpu_only_tps", iv(o.cpu_only_tps)},
                         {"host_platform", o.host_platform},

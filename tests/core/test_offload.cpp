@@ -1,6 +1,7 @@
 // MoE expert offload (llama.cpp --n-cpu-moe): when it applies, the smallest N that fits, decode between the
 // host alone and the card alone, monotone in host bandwidth and in the memory asked for, and the estimate's
 // decision row and launch command.
+#include "estimate.hpp"
 #include "memory.hpp"
 #include "offload.hpp"
 #include "result_json.hpp"
@@ -192,6 +193,45 @@ TEST(Offload, DecisionStaysNoWhenOffloadMissesTheTargets) {
     EXPECT_LT(r->offload->decode_tps_per_seq.hi, s.targets.tps_per_user);
     EXPECT_EQ(r->decision[1].verdict, Verdict::no);
     EXPECT_NE(r->decision[1].reason.en.find("--n-cpu-moe"), std::string::npos);
+}
+
+// Without latency targets the offload is a remedy only where the split finishes the day's requests (judge.cpp):
+// its throughput is the running batch together, each request its TTFT and then its output at the per-user decode.
+TEST(Offload, WithoutLatencyTargetsTheDaysRequestsDecideTheRemedy) {
+    Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-3090", 32768, 2);
+    s.prompt_tokens = 2000;
+    s.output_tokens = 800;
+    s.targets.no_latency_target = true;
+    s.requests_per_day = 0;
+    auto light = estimate(cat(), s);
+    ASSERT_TRUE(light.ok());
+    ASSERT_TRUE(light->offload && light->offload->applicable);
+    const OffloadResult& o = *light->offload;
+    EXPECT_EQ(light->remedy, FitRemedy::expert_offload);  // memory alone decides: the split runs
+    // Two slots decode together: 2 × 800 / (TTFT + 800 / tok/s per user), each end with its own figures.
+    EXPECT_NEAR(o.throughput_tps.hi, 2 * 800 / (o.ttft_s.lo + 800 / o.decode_tps_per_seq.hi), 1e-9);
+    EXPECT_NEAR(o.throughput_tps.lo, 2 * 800 / (o.ttft_s.hi + 800 / o.decode_tps_per_seq.lo), 1e-9);
+    EXPECT_NEAR(result_to_json(*light, "en")["offload"]["throughput_tps"]["hi"].get<double>(), o.throughput_tps.hi,
+                1e-3 * o.throughput_tps.hi);  // JSON keeps four significant digits
+
+    // What the split finishes in a day at its best, then a day under it and one over it.
+    const double best_per_day = o.throughput_tps.hi * 86400 / 800;
+    s.requests_per_day = 0.5 * best_per_day;
+    auto within = estimate(cat(), s);
+    ASSERT_TRUE(within.ok());
+    EXPECT_EQ(within->remedy, FitRemedy::expert_offload);
+    EXPECT_EQ(within->decision[1].verdict, Verdict::conditional);
+
+    s.requests_per_day = 2 * best_per_day;
+    auto over = estimate(cat(), s);
+    ASSERT_TRUE(over.ok());
+    EXPECT_EQ(over->status, ServingStatus::does_not_fit);
+    EXPECT_EQ(over->remedy, FitRemedy::none);
+    EXPECT_EQ(over->decision[1].verdict, Verdict::no);
+    const std::string& reason = over->decision[1].reason.en;
+    EXPECT_NE(reason.find("even with MoE expert offload"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("requests a day, short of the"), std::string::npos) << reason;
+    EXPECT_NE(over->decision[1].reason.zh.find("每天只完成约"), std::string::npos) << over->decision[1].reason.zh;
 }
 
 // Sanity print only (not asserted, not tuned): llmfit PR #464 measured Qwen3-Next-80B-A3B on an RX 6900 XT
