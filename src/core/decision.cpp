@@ -298,8 +298,7 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     row.fails_when = fails_when_for(remedied, s.label);
     // A MoE model that overflows the cards but fits with its first layers' experts in host RAM (offload.cpp):
     // it runs, slower, with llama.cpp's --n-cpu-moe; the row says what that split gives.
-    if (a.offload && a.offload->applicable && a.status == ServingStatus::does_not_fit)
-    {
+    if (a.offload && a.offload->applicable && a.status == ServingStatus::does_not_fit) {
         // The judge's own rule (judge.cpp) names what the split misses at its best when it is no remedy.
         const Text misses = a.remedy == FitRemedy::expert_offload
                                 ? Text{}
