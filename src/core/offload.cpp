@@ -373,6 +373,20 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
         t.why_wide = {"下限是单独一个提示，上限是批次中所有提示一起预填充",
                       "the low end is one prompt alone, the high end every prompt of the batch prefilled together"};
         explain->set("offload.ttft_s", std::move(t));
+
+        Explanation b;
+        b.title = {"卸载后批次的总吞吐", "The batch's throughput with the offload"};
+        b.formula = {"批次 × 输出 token ÷ (首字延迟 + 输出 token ÷ 每人速度)",
+                     "batch × output tokens ÷ (TTFT + output tokens ÷ tokens/s per user)"};
+        b.inputs = {given({"批次", "batch"}, static_cast<double>(batch), "", {SourceKind::scenario, "scenario.concurrency"}),
+                    given({"输出 token", "output tokens"}, out_tokens, "tokens", {SourceKind::scenario, "scenario.output_tokens"}),
+                    given({"首字延迟", "TTFT"}, r.ttft_s, "s", {SourceKind::computed, "offload.ttft_s"}),
+                    given({"每人速度", "tokens/s per user"}, r.decode_tps_per_seq, "tok/s",
+                          {SourceKind::computed, "offload.decode_tps_per_seq"})};
+        b.value = r.throughput_tps;
+        b.unit = "tok/s";
+        b.why_wide = {"下限取慢端的首字延迟和速度，上限取快端的", "the low end with the slow TTFT and speed, the high end with the fast ones"};
+        explain->set("offload.throughput_tps", std::move(b));
     }
     return r;
 }

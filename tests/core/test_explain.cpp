@@ -92,7 +92,8 @@ std::vector<std::string> shown_figures(const Result& r, const json& j) {
         if (!row["cost_per_month"].is_null()) out.push_back("plan[" + std::to_string(i) + "].cost_per_month");
     }
     if (j.contains("offload") && j["offload"]["applicable"].get<bool>())
-        for (const char* k : {"offload.n_cpu_moe_layers", "offload.host_ram_gib", "offload.decode_tps_per_seq", "offload.ttft_s"})
+        for (const char* k : {"offload.n_cpu_moe_layers", "offload.host_ram_gib", "offload.decode_tps_per_seq", "offload.ttft_s",
+                              "offload.throughput_tps"})
             out.push_back(k);
     if (!j["planned"].is_null()) out.push_back("planned.cards");
     return out;
