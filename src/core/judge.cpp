@@ -39,15 +39,16 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
 }
 
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best) {
-    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
+    // A target the scenario did not set is "no target" whether or not the setup fits.
     if (!r.targets_met.applicable) return TargetJudgement::no_target;
+    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (met) return TargetJudgement::met;
     return met_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
 }
 
 TargetJudgement judge_daily_volume(const Result& r) {
-    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (!r.targets_met.daily_volume_applicable) return TargetJudgement::no_target;
+    if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (r.targets_met.daily_volume) return TargetJudgement::met;
     return r.targets_met.daily_volume_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
 }

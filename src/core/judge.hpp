@@ -40,7 +40,8 @@ Verdict memory_verdict(const Result& r);
 Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
 
 // The word every surface shows beside one target: met at the slow end; met only at the fast end; missed; not
-// judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch).
+// judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch — said
+// whether or not the setup fits).
 enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target };
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best);
 // The day's volume as a target (targets_met.daily_volume): judged only without latency targets and with requests a

@@ -165,6 +165,25 @@ TEST(NoLatencyTarget, TheCoreSaysNoTargetInsteadOfMet) {
     EXPECT_EQ(result_to_json(with_targets, "en")["targets_met"]["applicable"], true);
 }
 
+// A setup that does not fit: a target the scenario did not set is still "no target" (not "not judged"); the day's
+// requests, when asked, are a target the setup cannot be judged on.
+TEST(NoLatencyTarget, ASetupThatDoesNotFitStillSaysNoTargetWhereNoneWasSet) {
+    Scenario s = test::scenario("Llama-3.1-70B", "bf16", "vllm", "nvidia-rtx-4090", 1);
+    s.targets.no_latency_target = true;
+    s.requests_per_day = 1000;
+    const Result asked = test::estimate_ok(s);
+    ASSERT_EQ(asked.status, ServingStatus::does_not_fit) << asked.verdict.en;
+    EXPECT_EQ(judge_target(asked, asked.targets_met.ttft, asked.targets_met.ttft_at_best), TargetJudgement::no_target);
+    EXPECT_EQ(judge_daily_volume(asked), TargetJudgement::not_judged_does_not_fit);
+    s.requests_per_day = 0;
+    const Result unasked = test::estimate_ok(s);
+    EXPECT_EQ(judge_daily_volume(unasked), TargetJudgement::no_target);
+    s.targets.no_latency_target = false;  // with latency targets, the fit comes first
+    const Result targets = test::estimate_ok(s);
+    EXPECT_EQ(judge_target(targets, targets.targets_met.ttft, targets.targets_met.ttft_at_best),
+              TargetJudgement::not_judged_does_not_fit);
+}
+
 // Without a latency target the day's volume is still a target: a setup that fits but, kept at its peak all day,
 // finishes fewer requests than the day brings is warned about (both languages, with its figures), and one that
 // keeps up is not. Qwen3-32B FP8 on one L40S, 50 requests of 3000 in / 500 out in flight: about 44–155 output tok/s
