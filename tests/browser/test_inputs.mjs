@@ -2,7 +2,7 @@
 // (targets.no_latency_target) that the embed API, the result's sentence and the URL carry; a bad value in a
 // link is named and the rest applies. The pickers' keys and the presets are driven headless in
 // tests/ui/test_pickers.cpp and test_presets.cpp, where widgets are found by label.
-import { test, assert, assertClean, openPage, waitReady, clickBox } from './lib/harness.mjs';
+import { test, assert, assertClean, openPage, waitReady, clickBox, waitFrames } from './lib/harness.mjs';
 
 async function openReady(browser, server, query = '', options = {}) {
   const p = await openPage(browser, server.url + query, options);
@@ -50,6 +50,41 @@ test('inputs: a bad no_latency_target in a link is named and the rest applies', 
     assert(out.scenario.concurrency === 7, `concurrency: ${out.scenario.concurrency}`);
     assert(out.scenario.targets.no_latency_target === false, 'the bad value left the default');
     return out.errors[0];
+  } finally {
+    await p.close();
+  }
+});
+
+// An offline batch's link (tests/golden/offline_batch_32b_one_l40s.json): the speed panel draws the core's word for
+// the day's requests beside the throughput it judges, and draws none once the day asks for nothing.
+test('inputs: an offline batch is judged on its day beside the throughput, and only when a day is asked', async ({ browser, server }) => {
+  const query = '?model=Qwen3-32B&weights=fp8&engine=vllm&hardware=nvidia-l40s-48gb&count=1&context_tokens=8192' +
+    '&prompt_tokens=1000&output_tokens=500&concurrency=50&no_latency_target=true&requests_per_day=200000';
+  const p = await openReady(browser, server, query);
+  try {
+    const look = () => p.page.evaluate(() => {
+      const api = window.infersizer;
+      return { result: api.getResult('en'), word: api._debug.itemBox('target_volume'),
+               figure: api._debug.figureBox('performance.throughput_tps'), frame: api.frameCount };
+    });
+    const out = await look();
+    assert(out.result.targets_met.daily_volume_applicable === true, `targets_met: ${JSON.stringify(out.result.targets_met)}`);
+    // One L40S finishes about 19k of the 200k requests a day: the core judges the day missed, and says so.
+    assert(out.result.targets_met.daily_volume === false && out.result.status === 'misses_targets',
+      `status ${out.result.status}, targets_met ${JSON.stringify(out.result.targets_met)}`);
+    assert(/200k/.test(out.result.verdict), `verdict: ${out.result.verdict}`);
+    assert(out.word && out.figure, `word box ${out.word}, throughput figure box ${out.figure}`);
+    const [wx0, wy0] = out.word, [, fy0, fx1, fy1] = out.figure;
+    const sameLine = wx0 >= fx1 && wy0 < fy1 && out.word[3] > fy0;
+    const below = wy0 >= fy1 - 1;
+    assert(sameLine || below, `the word ${out.word} is neither after nor under the throughput ${out.figure}`);
+
+    await p.page.evaluate(() => window.infersizer.setScenario({ traffic: { requests_per_day: 0 } }));
+    await waitFrames(p.page, out.frame, 2);
+    const after = await look();
+    assert(after.result.targets_met.daily_volume_applicable === false, 'no day asked, none judged');
+    assert(after.word === null, `a day's word still drawn at ${after.word}`);
+    return `word at ${out.word.map(Math.round)}; throughput at ${out.figure.map(Math.round)}`;
   } finally {
     await p.close();
   }

@@ -153,7 +153,7 @@ struct AppState {
     std::optional<Theme> theme_override;  // the header's toggle or the link's theme=; nullopt: follow the system
     UserCatalogState user_catalog;
     ModelFileState model_file;  // the model's own files opened on the page (model_files.hpp)
-    std::map<std::string, std::string> item_boxes;  // tests: where a header control was drawn, "x0 y0 x1 y1"
+    std::map<std::string, std::string> item_boxes;  // tests: where a control or judged word was drawn, "x0 y0 x1 y1"
 
     // --- Embedding (embed.hpp): the compact layout for an iframe, and what the platform is asked to do ------
     bool embed = false;                  // ?embed=1: the compact layout (app_frame), without the header

@@ -27,13 +27,6 @@ std::string attribute_text(const std::string& query) {
     return out;
 }
 
-// Tests click by these boxes (app_item_box), as in the header.
-void record_box(AppState& s, const char* name) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    s.item_boxes[name] = std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " +
-                         std::to_string(b.y);
-}
-
 }  // namespace
 
 std::string embed_snippet(const AppState& s) {
@@ -63,7 +56,7 @@ void draw_embed_layout(AppState& s) {
     ImGui::TextUnformatted(tr(S::app_title, s.lang));
     ImGui::SameLine();
     if (ImGui::SmallButton(tr(S::open_full_page, s.lang)) && s.catalog) request_open_full_page(s);
-    record_box(s, "open_full_page");
+    RecordItemBox(s, "open_full_page");
     DrawMessages(s);
     if (s.catalog) {
         // The answer first: headline, memory, speed, decision; then what it was asked, folded.
@@ -76,7 +69,7 @@ void draw_embed_layout(AppState& s) {
         std::string strip = std::string(tr(S::inputs, s.lang)) + " · " + s.scenario.display_model_name() + " · " +
                             s.scenario.weights;
         s.inputs_open_embed = ImGui::CollapsingHeader((strip + "###embed_inputs").c_str());
-        record_box(s, "embed_inputs");
+        RecordItemBox(s, "embed_inputs");
         if (s.inputs_open_embed) {
             DrawModelPanel(s);
             DrawTrafficPanel(s);

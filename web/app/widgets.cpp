@@ -274,6 +274,12 @@ void VerdictBadge(Verdict v, const char* word, const char* probe_id) {
     ImGui::PopItemFlag();
 }
 
+void RecordItemBox(AppState& s, const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    s.item_boxes[name] = std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " +
+                         std::to_string(b.y);
+}
+
 void JudgedWord(const ImVec4& color, const char* word, const char* probe_id) {
     ImGui::TextColored(color, "%s", word);
     ImGuiContext& g = *GImGui;  // IMGUI_TEST_ENGINE_ITEM_INFO reads it

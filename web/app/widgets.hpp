@@ -65,6 +65,10 @@ void ExplainMarker(const AppState& s, const std::string& key);
 float ExplainMarkerWidth(const AppState& s, const std::string& key);
 // Text followed by its marker.
 void FigureText(const AppState& s, const std::string& key, const std::string& text);
+
+// Tests (browser): where the last item was drawn, under `name` ("x0 y0 x1 y1", CSS px; app_item_box, bridge.js
+// _debug.itemBox), so a test can click a control or find a word.
+void RecordItemBox(AppState& s, const char* name);
 // Tests: the text of the explanation tooltip shown in the last frame ("" when none), and the frame's end.
 const std::string& LastTooltipText();
 void EndTooltipFrame();

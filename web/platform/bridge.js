@@ -457,7 +457,8 @@
         return out;
       },
       // A header control's box, [x0, y0, x1, y1] in CSS px ('theme_light', 'theme_dark', 'load_catalog', 'lang_zh',
-      // 'lang_en', 'copy_link', 'embed_this', and 'toast' while "已复制" / "Copied" shows); null when not drawn.
+      // 'lang_en', 'copy_link', 'embed_this', and 'toast' while "已复制" / "Copied" shows; the embed's 'open_full_page'
+      // and 'embed_inputs'; the speed panel's 'target_volume', the day's-requests word); null when not drawn.
       itemBox(name) {
         const box = started ? callString('is_debug_item_box', [name]) : '';
         return box ? box.split(' ').map(Number) : null;

@@ -17,8 +17,6 @@ namespace infersizer::app {
 
 namespace {
 
-void record_box(AppState& s, const char* name);
-
 void draw_language_toggle(AppState& s) {
     // 中文|EN: two small selectables; switching redraws every string next frame, nothing reloads.
     const float em = ImGui::GetFontSize();
@@ -35,16 +33,9 @@ void draw_language_toggle(AppState& s) {
             s.lang = langs[i];
             s.frames_wanted = 3;
         }
-        record_box(s, i == 0 ? "lang_zh" : "lang_en");
+        RecordItemBox(s, i == 0 ? "lang_zh" : "lang_en");
         ImGui::SameLine();
     }
-}
-
-// Tests (browser): where a control was drawn, so a test can click it ("x0 y0 x1 y1", CSS px; app_item_box).
-void record_box(AppState& s, const char* name) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    s.item_boxes[name] = std::to_string(a.x) + " " + std::to_string(a.y) + " " + std::to_string(b.x) + " " +
-                         std::to_string(b.y);
 }
 
 // 浅色|深色: picks the theme over the system's preference; picking the system's own theme follows it again (the
@@ -68,7 +59,7 @@ void draw_theme_toggle(AppState& s) {
             s.frames_wanted = 3;
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::theme_hint, s.lang));
-        record_box(s, id.c_str());
+        RecordItemBox(s, id.c_str());
         ImGui::SameLine();
     }
 }
@@ -83,7 +74,7 @@ void draw_catalog_button(AppState& s) {
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
-    record_box(s, "load_catalog");
+    RecordItemBox(s, "load_catalog");
     ImGui::SameLine();
 }
 
@@ -129,12 +120,12 @@ void DrawHeader(AppState& s) {
         // this query" (it prepends location.origin + pathname).
         request_clipboard(s, "?" + current_query(s));
     }
-    record_box(s, "copy_link");
+    RecordItemBox(s, "copy_link");
     ImGui::SameLine();
     // The <iframe> snippet for this scenario (embed.hpp); bridge.js puts the page's address into its src.
     if (ImGui::SmallButton(tr(S::embed_this, s.lang)) && s.catalog) request_clipboard(s, embed_snippet(s));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(S::embed_this_hint, s.lang));
-    record_box(s, "embed_this");
+    RecordItemBox(s, "embed_this");
     ImGui::SameLine();
     // Export and the toast's room go to the next line together, so the toast never runs past the edge and the row
     // does not move when it appears.
@@ -143,7 +134,7 @@ void DrawHeader(AppState& s) {
     if (!s.toast.empty()) {
         ImGui::SameLine();
         JudgedWord(verdict_color(Verdict::yes), s.toast.c_str(), "##toast");  // probed: tests check it is on screen
-        record_box(s, "toast");
+        RecordItemBox(s, "toast");
     } else {
         s.item_boxes.erase("toast");
     }

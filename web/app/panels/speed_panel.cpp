@@ -77,7 +77,12 @@ void DrawSpeedPanel(AppState& s) {
     row_label(tr(S::throughput, s.lang), value_x);
     FigureText(s, "performance.throughput_tps", fmt_rate(p.throughput_tps, s.lang));
     // Without latency targets the day's requests are what the throughput is judged on.
-    if (met.daily_volume_applicable) target_word(s, judge_daily_volume(r), "##target_volume", value_x);
+    if (met.daily_volume_applicable) {
+        target_word(s, judge_daily_volume(r), "##target_volume", value_x);
+        RecordItemBox(s, "target_volume");
+    } else {
+        s.item_boxes.erase("target_volume");
+    }
 
     row_label(tr(S::single_stream, s.lang), value_x);
     FigureText(s, "performance.single_stream_tps", fmt_rate(p.single_stream_tps, s.lang));
