@@ -1,7 +1,6 @@
 #include "context.hpp"
 
 #include "cost.hpp"
-#include "units.hpp"
 #include "value_text.hpp"
 
 #include <algorithm>
@@ -253,8 +252,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     ctx.count = s.count.value_or(1);
     ctx.count_from_planner = !s.count.has_value();
     if (s.targets.no_latency_target && s.requests_per_day > 0) {
-        ctx.daily_volume.needed_tps =
-            s.requests_per_day * static_cast<double>(std::max<int64_t>(1, s.output_tokens)) / units::kSecondsPerDay;
+        ctx.daily_volume.needed_tps = daily_output_tps(s);
         ctx.daily_volume.concurrency = std::max<int64_t>(1, s.concurrency);
         ctx.daily_volume.requests_per_day = s.requests_per_day;
         ctx.daily_volume.output_tokens = static_cast<double>(std::max<int64_t>(1, s.output_tokens));

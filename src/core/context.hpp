@@ -5,6 +5,7 @@
 #include "error.hpp"
 #include "params.hpp"
 #include "scenario.hpp"
+#include "units.hpp"
 #include "weights.hpp"
 
 #include <algorithm>
@@ -21,6 +22,11 @@ namespace infersizer {
 // The output tokens per second they need on average, and the requests in flight they are spread over, so a
 // replica serving u of those users owes u / concurrency of it. Applies only with targets.no_latency_target;
 // with latency targets the day's volume is a warning (estimate.cpp), the targets size the setup.
+// The output tokens per second a scenario's requests a day need on average: requests/day × output ÷ 86,400.
+inline double daily_output_tps(const Scenario& s) {
+    return s.requests_per_day * static_cast<double>(std::max<int64_t>(1, s.output_tokens)) / units::kSecondsPerDay;
+}
+
 struct DailyVolume {
     double needed_tps = 0;     // requests_per_day × output_tokens ÷ seconds per day
     int64_t concurrency = 1;   // the scenario's peak in flight
@@ -31,6 +37,9 @@ struct DailyVolume {
     double needed_tps_for(int64_t users) const {
         return needed_tps * static_cast<double>(users) / static_cast<double>(std::max<int64_t>(1, concurrency));
     }
+    // Requests a day `output_tps` finishes, and `users`' share of the day's requests.
+    double requests_a_day(double output_tps) const { return units::requests_a_day(output_tps, output_tokens); }
+    double share_a_day(int64_t users) const { return requests_a_day(needed_tps_for(users)); }
 };
 
 struct Context {

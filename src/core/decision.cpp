@@ -139,12 +139,11 @@ std::optional<Text> no_latency_fails_when(const Setup& s) {
     };
     Text out;
     if (s.ctx.daily_volume.applies()) {
-        const double out_tokens = s.ctx.daily_volume.output_tokens;
-        const Interval per_day{at.perf.throughput_tps.lo * units::kSecondsPerDay / out_tokens,
-                               at.perf.throughput_tps.hi * units::kSecondsPerDay / out_tokens};
+        const DailyVolume& v = s.ctx.daily_volume;
+        const Interval per_day{v.requests_a_day(at.perf.throughput_tps.lo), v.requests_a_day(at.perf.throughput_tps.hi)};
         if (!per_day.finite() || !(per_day.lo > 0)) return std::nullopt;
         out = offline_fails_when(per_day);
-        if (per_day.lo < s.ctx.daily_volume.requests_per_day) return out;  // it already falls short at this context
+        if (per_day.lo < v.requests_per_day) return out;  // it already falls short at this context
     } else {
         out = only_waits_longer();
     }

@@ -95,7 +95,7 @@ std::optional<Text> daily_volume_warning(const Context& ctx, const Result& r) {
     const Scenario& s = ctx.scenario;
     const Interval tps = r.performance.throughput_tps;
     const double per_request = static_cast<double>(std::max<int64_t>(1, s.output_tokens));
-    const Interval per_day{tps.lo * units::kSecondsPerDay / per_request, tps.hi * units::kSecondsPerDay / per_request};
+    const Interval per_day{units::requests_a_day(tps.lo, per_request), units::requests_a_day(tps.hi, per_request)};
     if (r.status == ServingStatus::does_not_fit || !(s.requests_per_day > 0) || !per_day.finite() || !(per_day.lo > 0) ||
         per_day.lo >= s.requests_per_day)
         return std::nullopt;

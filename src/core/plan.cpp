@@ -20,7 +20,6 @@
 #include "search.hpp"
 #include "sizing.hpp"
 #include "speed.hpp"
-#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -76,7 +75,7 @@ Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVo
             m.unknown = true;
             return m;
         }
-        m.per_day = tps * units::kSecondsPerDay / volume.output_tokens;
+        m.per_day = volume.requests_a_day(tps);
         const int64_t users = std::clamp<int64_t>(concurrency, 1, volume.concurrency);
         m.needed_per_day = volume.requests_per_day * static_cast<double>(users) / static_cast<double>(volume.concurrency);
         m.volume = tps < volume.needed_tps_for(users);
@@ -415,8 +414,7 @@ Text binding_text(Replica& r, Precision precision) {
         if (!beyond.volume_ok) {
             // Little's law: one user finishes a request per (TTFT + output × TPOT); more replicas cannot shorten it.
             const DailyVolume& v = r.ctx.daily_volume;
-            const double done = o.throughput_tps * units::kSecondsPerDay / v.output_tokens;
-            const double share = v.needed_tps_for(more) * units::kSecondsPerDay / v.output_tokens;
+            const double done = v.requests_a_day(o.throughput_tps), share = v.share_a_day(more);
             t = {"即使每副本只有 1 个用户，每天也只完成约 " + fmt::count(done, "zh") + " 个请求，不够每个用户的份额 " +
                      fmt::count(share, "zh") + " 个：副本再多也不够，需提高同时处理的请求数",
                  "even one user per replica finishes only about " + fmt::count(done, "en") +
@@ -428,8 +426,7 @@ Text binding_text(Replica& r, Precision precision) {
     if (!beyond.volume_ok) {
         // Without latency targets what one replica fewer misses is its users' share of the day's requests.
         const DailyVolume& v = r.ctx.daily_volume;
-        const double done = o.throughput_tps * units::kSecondsPerDay / v.output_tokens;
-        const double share = v.needed_tps_for(more) * units::kSecondsPerDay / v.output_tokens;
+        const double done = v.requests_a_day(o.throughput_tps), share = v.share_a_day(more);
         const std::string day_zh = fmt::count(v.requests_per_day, "zh"), day_en = fmt::count(v.requests_per_day, "en");
         const std::string head_zh = "每天 " + day_zh + " 个请求要求每副本不超过 " + n_zh + " 个用户（" + m_zh + " 个时每天",
                           head_en = "the day's " + day_en + " requests need ≤ " + n_en + " users per replica (" + m_en;

@@ -2,10 +2,10 @@
 // headline, setup, memory, speed, decision, cards, cost, warnings, verify.
 #include "report_doc.hpp"
 
+#include "context.hpp"
 #include "format_text.hpp"
 #include "judge.hpp"
 #include "result_json.hpp"
-#include "units.hpp"
 
 namespace infersizer {
 
@@ -160,8 +160,7 @@ void add_speed(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
     rows.push_back({t("单用户独占", "One user alone"), f.rate(p.single_stream_tps), "", ""});
     if (r.targets_met.daily_volume_applicable) {
         // The day's requests need requests/day × output ÷ 86,400 output tok/s on average (docs/estimation.md §6.1).
-        const double need = s.requests_per_day * static_cast<double>(std::max<int64_t>(1, s.output_tokens)) / units::kSecondsPerDay;
-        rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "≥ " + f.rate(Interval::exact(need)),
+        rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "≥ " + f.rate(Interval::exact(daily_output_tps(s))),
                         daily_volume_word(r).in(t.lang)});
     } else {
         rows.push_back({t("总吞吐", "Total throughput"), f.rate(p.throughput_tps), "", ""});

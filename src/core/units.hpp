@@ -17,4 +17,10 @@ inline constexpr double kMillion = 1e6;  // tokens in the "mtok" of a price per 
 inline constexpr double kMsPerS = 1e3;   // milliseconds in a second
 inline constexpr double kSecondsPerDay = 86400.0;
 
+// Requests a day that `output_tps` output tokens per second finish, each `output_tokens` long (the setup kept at
+// that rate all day).
+inline constexpr double requests_a_day(double output_tps, double output_tokens) {
+    return output_tps * kSecondsPerDay / output_tokens;
+}
+
 }  // namespace infersizer::units

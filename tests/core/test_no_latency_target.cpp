@@ -189,13 +189,9 @@ TEST(NoLatencyTarget, ASetupThatDoesNotFitStillSaysNoTargetWhereNoneWasSet) {
 // keeps up is not. Qwen3-32B FP8 on one L40S, 50 requests of 3000 in / 500 out in flight: about 44–155 output tok/s
 // (the KV holds a few full sequences at a time), 7,550–27k requests a day against 200k.
 TEST(NoLatencyTarget, ADaysVolumeTheSetupCannotFinishIsWarnedAbout) {
-    Scenario s = test::scenario("Qwen3-32B", "fp8", "vllm", "nvidia-l40s-48gb", 1);
-    s.targets.no_latency_target = true;
-    s.context_tokens = 8192;
+    Scenario s = offline_batch_32b(50);
+    s.count = 1;
     s.prompt_tokens = 3000;
-    s.output_tokens = 500;
-    s.concurrency = 50;
-    s.requests_per_day = 200000;
     auto short_of = [](const Result& r) {
         for (const Text& w : r.warnings)
             if (w.en.find("all day, this setup finishes") != std::string::npos) return w;
