@@ -58,12 +58,28 @@ struct Settings {
     int n_cpu_moe = 0;             // MoE expert offload (offload.cpp): llama-server --n-cpu-moe N; 0 = none
     std::string vendor_devices;    // the variable that gives a server its cards: CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES
     bool machines = false;         // a replica is a whole machine (a CPU box, a Mac), not cards of a node
+    // The setup does not fit and no remedy (offload, wiring cap, careful end) makes it run: the server would stop at
+    // start, so the lines say so and no load-test figures are expected. The memory it needs against what it has.
+    bool does_not_fit = false;
+    Interval needs_gib{0, 0};
+    double usable_gib = 0;
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
 };
 
 // One comment's text in the language being written: each builder runs once per language (deploy_hints), so
 // the command lines come out of the same code and only the comments differ.
 std::string say(const Settings& s, const std::string& zh, const std::string& en) { return s.zh ? zh : en; }
+
+// The line above the launch of a setup that does not fit: these lines are what it would run, not a server that starts.
+std::string does_not_fit_note(const Settings& s) {
+    if (!s.does_not_fit) return "";
+    const std::string needs = fmt::interval(s.needs_gib, "GiB", s.zh ? "zh" : "en");
+    const std::string usable = fmt::number(s.usable_gib, s.zh ? "zh" : "en");
+    return say(s, "# 放不下：需要 " + needs + "，可用 " + usable + " GiB；以下命令会在启动时因显存不足而失败，先按结论换配置。\n",
+               "# does not fit: needs " + needs + ", " + usable +
+                   " GiB usable; these lines would fail at start (out of memory): change the setup first, as the verdict "
+                   "says.\n");
+}
 
 // The launch and load-test lines in one language; deploy_hints pairs the two languages into DeployHints.
 struct Commands {
@@ -105,6 +121,9 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
     s.utilization = fmt::decimals(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0), 2);
     if (a.offload && a.offload->applicable) s.n_cpu_moe = a.offload->n_cpu_moe_layers;
+    s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known;
+    s.needs_gib = a.memory.total_gib;
+    s.usable_gib = a.memory.budget_gib;
     return s;
 }
 
@@ -131,6 +150,8 @@ std::string bench_random(const Settings& s, BenchClient client = BenchClient::vl
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
+    if (s.does_not_fit)
+        return say(s, "\n# 无预期数字：这套配置放不下模型，服务起不来。", "\n# no expected figures: the setup does not fit, so the server does not start.");
     // The serving path the client adds (speed.hpp kServingPathS) is named where it could make the first token look
     // clearly worse than expected: when it reaches a tenth of the expected slow end (below that it is inside the
     // interval's rounding and a load test's own spread).
@@ -457,7 +478,7 @@ DeployHints deploy_hints(const Context& ctx, const Assessment& a) {
     for (const auto& [launcher, build] : kBuilders)
         if (ctx.engine.traits.launcher == launcher) {
             const Commands z = build(ctx, zh), e = build(ctx, en);
-            return {{z.launch, e.launch}, {z.load_test, e.load_test}};
+            return {{does_not_fit_note(zh) + z.launch, does_not_fit_note(en) + e.launch}, {z.load_test, e.load_test}};
         }
     // An engine added to the catalog without a launcher: say so rather than guess its flags.
     const std::string& id = ctx.engine.id;

@@ -134,17 +134,19 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      idle + " of your " + all + " cards stay idle: " + why.en + ", so " + n + " are used."});
     }
     if (r.memory.capacity_known && !r.fit.fits) {
-        const std::string needs = fmt::sig_interval(r.memory.total_gib, "GiB"), usable = fmt::sig(r.memory.budget_gib);
+        // A sentence's figures, not a trace's: "2,370–2,400 GiB", never "2.37e+03".
+        const Text needs{fmt::interval(r.memory.total_gib, "GiB", "zh"), fmt::interval(r.memory.total_gib, "GiB", "en")};
+        const Text usable{fmt::number(r.memory.budget_gib, "zh"), fmt::number(r.memory.budget_gib, "en")};
         if (r.status == ServingStatus::does_not_fit) {
-            w.push_back({"显存不足：需要 " + needs + "，可用 " + usable + " GiB（已扣除冗余）。",
-                         "Does not fit: needs " + needs + ", " + usable + " GiB usable after headroom."});
+            w.push_back({"显存不足：需要 " + needs.zh + "，可用 " + usable.zh + " GiB（已扣除冗余）。",
+                         "Does not fit: needs " + needs.en + ", " + usable.en + " GiB usable after headroom."});
         } else {
             // The setup serves the typical request (the KV pool holds what requests really use), so the shortfall is
             // the worst case only, and is said as such: never "does not fit" beside a verdict that the setup holds.
             const std::string full = fmt::tokens(ctx.scenario.context_tokens);
-            w.push_back({"所有用户同时用满 " + full + " 上下文时显存不足：需要 " + needs + "，可用 " + usable +
+            w.push_back({"所有用户同时用满 " + full + " 上下文时显存不足：需要 " + needs.zh + "，可用 " + usable.zh +
                              " GiB（已扣除冗余）；典型请求长度放得下，更长的请求会排队或被抢占。",
-                         "Every user at the full " + full + " context at once would not fit: needs " + needs + ", " + usable +
+                         "Every user at the full " + full + " context at once would not fit: needs " + needs.en + ", " + usable.en +
                              " GiB usable after headroom; the typical request length fits, and longer requests wait or "
                              "are preempted."});
         }
@@ -172,10 +174,10 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
         const double average = s.requests_per_day / units::kSecondsPerDay * latency_s;
         if (std::isfinite(average) && average > static_cast<double>(s.concurrency)) {
             const std::string avg_zh = fmt::count(std::ceil(average), "zh"), avg_en = fmt::count(std::ceil(average), "en");
-            w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt::sig(latency_s) + " s" +
+            w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt::number(latency_s, "zh") + " s" +
                              "，平均同时在处理 " + avg_zh + " 个，超过了给定的峰值并发 " + fmt::count(double(s.concurrency), "zh") +
                              "：峰值至少是平均值（通常是它的几倍），请调高并发或核对每日请求量。",
-                         fmt::count(s.requests_per_day, "en") + " requests/day at about " + fmt::sig(latency_s) + " s" +
+                         fmt::count(s.requests_per_day, "en") + " requests/day at about " + fmt::number(latency_s, "en") + " s" +
                              " each keep " + avg_en + " requests in flight on average, more than the peak concurrency of " +
                              fmt::count(double(s.concurrency), "en") +
                              " given: a peak is at least the average (usually a few times it); raise the concurrency or check "

@@ -468,12 +468,12 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     r.capacity_gib = usable ? *usable * static_cast<double>(l.cards) : 0.0;
     r.budget_gib = r.capacity_gib * (1.0 - std::clamp(ctx.scenario.headroom, 0.0, 1.0));
     if (!usable) {
-        const std::string need = fmt::sig(r.total_gib.hi);
-        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认机器至少有 " + need +
+        const double need = r.total_gib.hi;
+        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认机器至少有 " + fmt::number(need, "zh") +
                                   " GiB 内存，或填写内存大小。",
                               "The memory size of " + ctx.hardware.name +
                                   " is unknown: whether the model fits cannot be judged; make sure the machine has "
-                                  "at least " + need + " GiB, or give the RAM size."});
+                                  "at least " + fmt::number(need, "en") + " GiB, or give the RAM size."});
     }
 
     // What the engine itself takes at start, and the KV pool it ends up with.

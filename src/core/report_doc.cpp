@@ -134,7 +134,12 @@ void add_memory(std::vector<ReportBlock>& out, const Result& r, const L& t, cons
         rows.push_back({t("可用（扣冗余）/ 容量", "Usable (after headroom) / capacity"),
                         fmt::figure(m.budget_gib) + " / " + fmt::figure(m.capacity_gib) + " GiB"});
         rows.push_back({t("是否放得下", "Fits"), fits_words(r).in(t.lang)});
-        rows.push_back({t("最大并发（此上下文）", "Max concurrency (this context)"), f.counts(r.fit.max_concurrency)});
+        // The fit is the whole setup's: under a per-replica heading, the row says it counts every replica.
+        const std::string n = std::to_string(m.replicas);
+        rows.push_back({m.replicas > 1 ? (t.lang == "zh" ? "最大并发（此上下文，" + n + " 个副本合计）"
+                                                         : "Max concurrency (this context, all " + n + " replicas)")
+                                       : t("最大并发（此上下文）", "Max concurrency (this context)"),
+                        f.counts(r.fit.max_concurrency)});
         rows.push_back({t("最大上下文（此并发）", "Max context (this concurrency)"), f.counts(r.fit.max_context, "tokens")});
     } else {
         rows.push_back({t("是否放得下", "Fits"),

@@ -64,7 +64,11 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
         m.capacity_known ? fmt::column(m.budget_gib) + " / " + fmt::column(m.capacity_gib) + " GiB" : t("未知", "unknown"));
     if (m.capacity_known) {
         row(out, t("是否放得下", "fits"), fits_words(r).in(lang));
-        row(out, t("最大并发（此上下文）", "max concurrency"), fmt::column_interval(r.fit.max_concurrency, ""));
+        // The fit is the whole setup's: under a per-replica heading, the row says it counts every replica.
+        const std::string n = std::to_string(m.replicas);
+        row(out, m.replicas > 1 ? (lang == "zh" ? "最大并发（此上下文，" + n + " 个副本合计）" : "max concurrency (all " + n + " replicas)")
+                                : t("最大并发（此上下文）", "max concurrency"),
+            fmt::column_interval(r.fit.max_concurrency, ""));
         row(out, t("最大上下文（此并发）", "max context"), fmt::column_interval(r.fit.max_context, "tokens"));
     } else {
         row(out, t("是否放得下", "fits"), t("未知：目录没有此平台的内存容量", "unknown: the catalog has no RAM size for this platform"));

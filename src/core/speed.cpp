@@ -299,7 +299,13 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     const StepModel model(ctx, tp, &res.warnings);
     const int64_t concurrency = std::max<int64_t>(1, s.concurrency);
     const int64_t users = (concurrency + replicas - 1) / replicas;
-    if (kv.limits_batch && kv.full_sequences.hi < 1)
+    // No room for any KV at all means the model itself does not load: its speeds are hypothetical, not one sequence's.
+    if (kv.limits_batch && kv.pool_tokens.hi <= 0)
+        res.warnings.push_back({"按当前配置，权重和引擎自身占用已占满可用内存，模型加载不上；速度是放得下之后这套硬件的数字（见结论）。",
+                                "As set up, the weights and the engine's own memory leave no room in the memory "
+                                "available: the model does not load, and the speeds are what this hardware does once "
+                                "it does (see the verdict)."});
+    else if (kv.limits_batch && kv.full_sequences.hi < 1)
         res.warnings.push_back({"内存连一个完整上下文的序列都放不下：速度按单序列假设计算。",
                                 "Memory does not hold even one full-context sequence: speeds assume one sequence."});
 

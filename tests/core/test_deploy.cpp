@@ -428,3 +428,34 @@ TEST(Deploy, CommentsAreInTheAskedLanguageAndTheCommandLinesAreTheSame) {
     EXPECT_GE(zh_comments, 40u);  // the scenarios above do write comments
 }
 
+
+// A setup that does not fit and that nothing makes run (no expert offload, no raised wiring cap, no careful end):
+// the launch lines are what it would run, and the server would stop at start. The launch says so above its command,
+// with the memory it needs against what it has, and the load test expects no figures — never a TTFT of 2,000 s for a
+// server that never answers. Setups that run keep their expected line, and so do the remedies' own commands.
+TEST(Deploy, ASetupThatDoesNotFitSaysSoAndExpectsNoFigures) {
+    const Result r = test::estimate_ok(test::golden_scenario("too_big_405b_on_one_4090.json"));
+    ASSERT_EQ(r.status, ServingStatus::does_not_fit);
+    ASSERT_EQ(r.remedy, FitRemedy::none);
+    const std::string needs_en = fmt::interval(r.memory.total_gib, "GiB", "en");
+    EXPECT_EQ(r.deploy.launch_command.en.rfind("# does not fit: needs " + needs_en + ", " +
+                                                   fmt::number(r.memory.budget_gib, "en") + " GiB usable; ", 0), 0u)
+        << r.deploy.launch_command.en;
+    EXPECT_HAS(r.deploy.launch_command.en, "would fail at start (out of memory)");
+    EXPECT_HAS(r.deploy.launch_command.en, "\nvllm serve ");  // the command itself stays, under the note
+    EXPECT_EQ(r.deploy.launch_command.zh.rfind("# 放不下：需要 " + fmt::interval(r.memory.total_gib, "GiB", "zh"), 0), 0u)
+        << r.deploy.launch_command.zh;
+    EXPECT_LACKS(r.deploy.load_test_command.en, "# expected");
+    EXPECT_HAS(r.deploy.load_test_command.en, "# no expected figures: the setup does not fit");
+    EXPECT_LACKS(r.deploy.load_test_command.zh, "# 预期");
+    EXPECT_HAS(r.deploy.load_test_command.zh, "# 无预期数字：");
+
+    for (const char* name : {"chat_70b_h100_200_users.json", "gpt_oss_120b_h100.json", "mac_deepseek_r1.json"}) {
+        SCOPED_TRACE(name);
+        const Result ok = test::estimate_ok(test::golden_scenario(name));
+        ASSERT_TRUE(ok.status != ServingStatus::does_not_fit || ok.remedy != FitRemedy::none);
+        EXPECT_LACKS(ok.deploy.launch_command.en, "does not fit: needs");
+        EXPECT_LACKS(ok.deploy.load_test_command.en, "no expected figures");
+        EXPECT_HAS(ok.deploy.load_test_command.en, "# expected at ");
+    }
+}

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -19,6 +20,15 @@ constexpr double kSimTol = 0.03;
 
 using test::cat;
 using test::expect_sane;
+
+// "2.37e+03": a digit, 'e', a sign, a digit.
+bool has_exponent(const std::string& t) {
+    for (size_t i = 1; i + 2 < t.size(); ++i)
+        if (t[i] == 'e' && (t[i + 1] == '+' || t[i + 1] == '-') && std::isdigit(static_cast<unsigned char>(t[i - 1])) &&
+            std::isdigit(static_cast<unsigned char>(t[i + 2])))
+            return true;
+    return false;
+}
 
 void expect_sane(const Result& r, const std::string& where) {
     const MemoryResult& m = r.memory;
@@ -38,6 +48,10 @@ void expect_sane(const Result& r, const std::string& where) {
         expect_sane(row.replicas, where + " plan " + row.hardware + " replicas");
         if (row.has_price) expect_sane(row.cost_per_month, where + " plan " + row.hardware + " cost");
     }
+    // Warnings are sentences: their figures read "2,370 GiB", never a trace's "2.37e+03".
+    for (const Text& w : r.warnings)
+        for (const std::string* text : {&w.zh, &w.en})
+            EXPECT_FALSE(has_exponent(*text)) << where << ": " << *text;
     // Parts visibly sum to the total.
     const Interval sum = m.weights_gib + m.kv_cache_gib + m.activations_gib + m.runtime_gib + m.colocated_gib;
     EXPECT_NEAR(sum.lo, m.total_gib.lo, 1e-6 * (1 + sum.lo)) << where;
@@ -161,6 +175,30 @@ TEST(Estimate, MemoryWarningAgreesWithTheVerdict) {
     ASSERT_EQ(does_not_fit.size(), 1u);
     EXPECT_EQ(does_not_fit[0].en.rfind("Does not fit: needs ", 0), 0u) << does_not_fit[0].en;
     EXPECT_EQ(does_not_fit[0].zh.rfind("显存不足：需要 ", 0), 0u) << does_not_fit[0].zh;
+}
+
+// DeepSeek-V3 for 100 users at 32k on 8 × H200: the full-context worst case needs over two thousand GiB, and the
+// warning says so in a sentence's figures, as the verdict beside it does ("2,370–2,396 GiB"), not as a trace's
+// "2.37e+03–2.4e+03".
+TEST(Estimate, MemoryWarningPrintsLargeFiguresAsTheSentenceDoes) {
+    Scenario s;
+    s.model_id = "DeepSeek-V3", s.weights = "fp8", s.engine = "sglang", s.hardware_id = "nvidia-h200-sxm-141gb";
+    s.context_tokens = 32768, s.prompt_tokens = 3000, s.output_tokens = 800, s.concurrency = 100;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    ASSERT_FALSE(r->fit.fits);
+    ASSERT_GT(r->memory.total_gib.lo, 1000);
+    const Text* shortfall = nullptr;
+    for (const Text& w : r->warnings)
+        if (w.en.find("GiB usable after headroom") != std::string::npos) shortfall = &w;
+    ASSERT_NE(shortfall, nullptr);
+    const std::string needs_en = fmt::interval(r->memory.total_gib, "GiB", "en");
+    EXPECT_NE(needs_en.find(','), std::string::npos) << needs_en;  // thousands grouped
+    EXPECT_NE(shortfall->en.find("needs " + needs_en + ", " + fmt::number(r->memory.budget_gib, "en") + " GiB usable"),
+              std::string::npos) << shortfall->en;
+    EXPECT_NE(shortfall->zh.find("需要 " + fmt::interval(r->memory.total_gib, "GiB", "zh") + "，可用 "), std::string::npos)
+        << shortfall->zh;
+    for (const std::string* text : {&shortfall->zh, &shortfall->en}) EXPECT_EQ(text->find("e+0"), std::string::npos) << *text;
 }
 
 // 1M requests a day of ~256 output tokens keep dozens in flight on average: a peak of 5 contradicts that.
@@ -568,4 +606,28 @@ TEST(Estimate, AFirstTokenTargetWithinTheServingPathIsWarnedAbout) {
     const Result missed = test::estimate_ok(s);
     EXPECT_NE(missed.status, ServingStatus::meets);
     EXPECT_EQ(serving_path_warning(missed), nullptr);
+}
+
+// Speeds of a setup with no room for even one sequence are hypothetical, and the warning says which kind of "no
+// room" it is: weights that do not load at all (70B bf16 on 2 × L40S: 131 GiB of weights, 80 GiB usable), or
+// weights that load but leave less KV than one full-context sequence (the same model on 2 × H100 at 128k).
+TEST(Estimate, NoRoomForASequenceSaysWhetherTheModelLoadsAtAll) {
+    auto warned = [](const Result& r, const std::string& part) {
+        return std::any_of(r.warnings.begin(), r.warnings.end(),
+                           [&](const Text& w) { return w.en.find(part) != std::string::npos; });
+    };
+    const std::string not_load = "the model does not load, and the speeds are what this hardware does once it does";
+    const std::string one_seq = "Memory does not hold even one full-context sequence";
+    Scenario s;
+    s.model_id = "Llama-3.1-70B", s.weights = "bf16", s.engine = "vllm", s.hardware_id = "nvidia-l40s-48gb", s.count = 2;
+    s.context_tokens = 8192, s.prompt_tokens = 1000, s.output_tokens = 300, s.concurrency = 20;
+    const Result l40s = test::estimate_ok(s);
+    ASSERT_GT(l40s.memory.weights_gib.lo, l40s.memory.budget_gib);
+    EXPECT_TRUE(warned(l40s, not_load));
+    EXPECT_FALSE(warned(l40s, one_seq));
+    s.hardware_id = "nvidia-h100-sxm-80gb", s.context_tokens = 131072;
+    const Result h100 = test::estimate_ok(s);
+    ASSERT_LT(h100.memory.weights_gib.hi, h100.memory.budget_gib);
+    EXPECT_TRUE(warned(h100, one_seq));
+    EXPECT_FALSE(warned(h100, not_load));
 }

@@ -258,6 +258,8 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(capacity_unknown, "该平台的内存大小未知，无法判断是否放得下",                                     \
       "This platform's memory size is unknown, so the fit cannot be judged")                           \
     X(max_concurrency_fmt, "最多 %s 路并发（每路 %s token）", "Up to %s concurrent (at %s tokens each)") \
+    X(max_concurrency_all_fmt, "最多 %s 路并发（%d 个副本合计，每路 %s token）",                              \
+      "Up to %s concurrent across the %d replicas (at %s tokens each)")                                       \
     X(max_context_at_fmt, "%s 路并发时每路最长 %s token", "At %s concurrent, up to %s tokens each")     \
     X(kv_per_token, "每 token 的 KV", "KV per token")                                                   \
     X(engine_reserved, "引擎启动时占用", "Engine reserves at start")                                    \

@@ -403,7 +403,14 @@ void ExplainMarker(const AppState& s, const std::string& key) {
 }
 
 void FigureText(const AppState& s, const std::string& key, const std::string& text) {
-    ImGui::TextUnformatted(text.c_str());
+    // One line where it fits with its mark; a narrow column (a phone) wraps it rather than cut it at the edge.
+    if (ImGui::CalcTextSize(text.c_str()).x + ExplainMarkerWidth(s, key) <= ImGui::GetContentRegionAvail().x) {
+        ImGui::TextUnformatted(text.c_str());
+    } else {
+        ImGui::PushTextWrapPos(0.0f);
+        WrappedText(text);
+        ImGui::PopTextWrapPos();
+    }
     ExplainMarker(s, key);
 }
 

@@ -63,7 +63,7 @@ void ExplainMarker(const AppState& s, const std::string& key);
 // The width ExplainMarker adds after the item (its gap and ⓘ; 0 when the result has no entry for `key`), for a
 // layout that decides what fits on a line. A mark that would still pass the right edge goes to the next line.
 float ExplainMarkerWidth(const AppState& s, const std::string& key);
-// Text followed by its marker.
+// Text followed by its marker; wrapped where the two do not fit the line.
 void FigureText(const AppState& s, const std::string& key, const std::string& text);
 
 // Tests (browser): where the last item was drawn, under `name` ("x0 y0 x1 y1", CSS px; app_item_box, bridge.js

@@ -263,8 +263,11 @@ void draw_fit(const AppState& s) {
     // What fits is only known against a known capacity.
     if (m.capacity_known) {
         const std::string ctx = fmt_tokens(static_cast<double>(s.scenario.context_tokens), s.lang);
-        FigureText(s, "fit.max_concurrency", trf(S::max_concurrency_fmt, s.lang,
-                                                 fmt_count_interval(r.fit.max_concurrency, "", s.lang).c_str(), ctx.c_str()));
+        // The fit counts every replica; the figures above are one replica's, so the line says so.
+        const std::string most = fmt_count_interval(r.fit.max_concurrency, "", s.lang);
+        FigureText(s, "fit.max_concurrency",
+                   m.replicas > 1 ? trf(S::max_concurrency_all_fmt, s.lang, most.c_str(), m.replicas, ctx.c_str())
+                                  : trf(S::max_concurrency_fmt, s.lang, most.c_str(), ctx.c_str()));
         FigureText(s, "fit.max_context",
                    trf(S::max_context_at_fmt, s.lang, fmt_count(static_cast<double>(s.scenario.concurrency), s.lang).c_str(),
                        fmt_count_interval(r.fit.max_context, "", s.lang).c_str()));
