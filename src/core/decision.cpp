@@ -488,6 +488,15 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessm
 // [SECTION] verdict sentence
 // ---------------------------------------------------------------------------------------------------
 
+const PlanRow* own_cards_meet_in_another_layout(const Context& ctx, const Assessment& a) {
+    if (ctx.count_from_planner || a.status == ServingStatus::meets) return nullptr;
+    for (const PlanRow& row : a.plan)
+        if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.lo <= ctx.count &&
+            (row.tp != a.performance.tp || (row.layer_split && row.replicas.hi > 1)))
+            return &row;
+    return nullptr;
+}
+
 Text verdict_sentence(const Context& ctx, const Assessment& a) {
     const Setup s = user_setup(ctx, a);
     const Text label = a.planned ? planned_label(ctx.hardware, *a.planned) : s.label;
@@ -526,13 +535,19 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         }
         case ServingStatus::misses_targets: break;
     }
+    // The same cards laid out as the planner's row for them meet the targets: said before anything else is suggested.
+    const PlanRow* other = own_cards_meet_in_another_layout(ctx, a);
+    const Text other_layout = other ? meets_in_another_layout_clause(*other) : Text{};
     // Without latency targets the one target is the day's volume: the typical case's shortfall is named.
-    if (a.targets_met.optimistic)
-        return verdict_borderline_targets(
+    if (a.targets_met.optimistic) {
+        Text out = verdict_borderline_targets(
             label, mem, speed,
             t.no_latency_target ? describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware) : Text{});
+        out.zh += other_layout.zh, out.en += other_layout.en;
+        return out;
+    }
     const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
-    return verdict_misses_targets(label, speed, why, planner_suggestion(a.plan));
+    return verdict_misses_targets(label, speed, why, other ? other_layout : planner_suggestion(a.plan));
 }
 
 }  // namespace infersizer

@@ -17,6 +17,12 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessm
 // One sentence for the top of the page, worded for the judgement (judge.hpp) the assessment carries.
 Text verdict_sentence(const Context& ctx, const Assessment& a);
 
+// The plan's row for the user's own card where that row meets the targets on no more cards than the user has, laid
+// out otherwise than the estimate of the user's cards, which misses (another TP, or a layer-split engine's several
+// servers where the user's cards were estimated as one): the same cards meet the targets laid out as the row is.
+// nullptr otherwise, and when the planner chose the count. The verdict sentence and the FAQ name it.
+const PlanRow* own_cards_meet_in_another_layout(const Context& ctx, const Assessment& a);
+
 // The CPU row's machine. The user's own CPU platform when the scenario names one; otherwise the
 // lowest-bandwidth catalog CPU platform on which one user meets the targets (a desktop for small
 // models, a server socket for large ones), or the highest-bandwidth one when none does. The engine is

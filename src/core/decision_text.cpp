@@ -495,6 +495,18 @@ Text verdict_borderline_targets(const Text& label, const Text& memory, const Tex
                 (named ? "; in the typical case " + why.en : "") + ")"};
 }
 
+Text meets_in_another_layout_clause(const PlanRow& row) {
+    const std::string t = std::to_string(row.tp);
+    const std::string zh_n = fmt::count_range(row.replicas, "zh"), en_n = fmt::count_range(row.replicas, "en");
+    if (row.layer_split)
+        return {"；按每 " + t + " 张卡一个服务（" + zh_n + " 个服务）部署，这些卡能达到目标",
+                "; run as servers of " + t + (row.tp > 1 ? " cards" : " card") + " each (" + en_n +
+                    " of them), these cards meet the targets"};
+    return {"；按 TP " + t + " × " + zh_n + " 个副本部署，这些卡能达到目标",
+            "; laid out as TP " + t + " × " + en_n + (row.replicas.hi > 1 ? " replicas" : " replica") +
+                ", these cards meet the targets"};
+}
+
 Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion) {
     return {label.zh + " 放得下但达不到目标：" + speed.zh + "（" + why.zh + "）" + suggestion.zh,
             label.en + " holds the model but misses the targets: " + speed.en + " (" + why.en + ")" + suggestion.en};

@@ -128,6 +128,9 @@ Text verdict_not_enough(const Text& label, const Text& need, const Text& suggest
 Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed);
 // `why`: what the typical case misses, named where it is the day's volume (no latency target); empty otherwise.
 Text verdict_borderline_targets(const Text& label, const Text& memory, const Text& speed, const Text& why);
+// "; laid out as TP 1 × 3–4 replicas, these cards meet the targets" (a layer split: "run as servers of 1 card
+// each (3–4 of them), …"): the user's own cards in the layout of their plan row.
+Text meets_in_another_layout_clause(const PlanRow& row);
 Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion);
 
 }  // namespace infersizer

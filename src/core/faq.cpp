@@ -51,15 +51,14 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
                    " 个并发用户（" + speed.zh + "）。",
                "Yes. " + fmt::count_range(own->cards, "en") + " × " + hw.name + " serve the peak of " + users(peak, "en") +
                    " concurrent users within the targets (" + speed.en + ")."};
-        const bool other_layout = !ctx.count_from_planner && a.status != ServingStatus::meets &&
-                                  (own->tp != a.performance.tp || (own->layer_split && own->replicas.hi > 1));
+        const bool other_layout = own_cards_meet_in_another_layout(ctx, a) == own;
         const std::string n = std::to_string(ctx.count), t = std::to_string(own->tp);
-        if (other_layout && own->cards.lo <= ctx.count && own->layer_split)
+        if (other_layout && own->layer_split)
             // A layer-split engine's own cards are one server; the row runs several.
             out.zh += "但要按每 " + t + " 张卡一个服务、多个服务并行部署；上面按一个服务估算的 " + n + " 张达不到目标。",
             out.en += " Run as servers of " + t + (own->tp > 1 ? " cards" : " card") + " each, that is; your " + n +
                       " as one server (estimated above) miss the targets.";
-        else if (other_layout && own->cards.lo <= ctx.count)
+        else if (other_layout)
             // The user's cards as estimated above miss, laid out otherwise: the row's layout is the way to meet.
             out.zh += "但要按 TP " + t + " 部署；上面按 TP " + std::to_string(a.performance.tp) + " 估算的 " + n + " 张达不到目标。",
             out.en += " Laid out as TP " + t + ", that is; your " + n + " as estimated above (TP " +

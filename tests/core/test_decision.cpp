@@ -224,3 +224,41 @@ TEST(Decision, VerdictSentenceSaysEnoughOrNotEnough) {
     EXPECT_NE(no.verdict.en.find("not enough"), std::string::npos) << no.verdict.en;
     EXPECT_EQ(no.decision[1].verdict, Verdict::no);
 }
+
+// Llama-3.1-8B bf16 for 1,000 users at short prompts on the user's 4 × H100: the estimate lays the cards out by
+// memory (one TP-4 group, which holds the most full-context users) and that misses the per-user speed in the typical
+// case, while the plan's row for H100 meets the targets on 3–4 of the same cards as TP-1 replicas. The headline
+// says so, where a reader looks first, instead of suggesting other hardware; the FAQ says the same in its answer.
+// With the count left to the planner, or on one card (no other layout), there is nothing to add.
+TEST(Decision, TheVerdictSaysWhenTheUsersCardsMeetTheTargetsInAnotherLayout) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 4);
+    s.context_tokens = 4096, s.prompt_tokens = 1000, s.output_tokens = 300, s.concurrency = 1000;
+    const Result r = test::estimate_ok(s);
+    ASSERT_NE(r.status, ServingStatus::meets);
+    ASSERT_EQ(r.performance.tp, 4);
+    const PlanRow* own = nullptr;
+    for (const PlanRow& row : r.plan)
+        if (row.hardware == s.hardware_id) own = &row;
+    ASSERT_NE(own, nullptr);
+    ASSERT_TRUE(own->meets_targets);
+    ASSERT_EQ(own->tp, 1);
+    ASSERT_LE(own->cards.lo, 4);
+    const std::string n_en = fmt::count_range(own->replicas, "en"), n_zh = fmt::count_range(own->replicas, "zh");
+    const std::string clause_en = "; laid out as TP 1 × " + n_en + " replicas, these cards meet the targets";
+    const std::string clause_zh = "；按 TP 1 × " + n_zh + " 个副本部署，这些卡能达到目标";
+    EXPECT_NE(r.verdict.en.find(clause_en), std::string::npos) << r.verdict.en;
+    EXPECT_NE(r.verdict.zh.find(clause_zh), std::string::npos) << r.verdict.zh;
+    EXPECT_EQ(r.verdict.en.find("the planner suggests"), std::string::npos) << r.verdict.en;
+    bool faq = false;
+    for (const FaqEntry& f : r.faq) faq |= f.answer.en.find("Laid out as TP 1, that is; your 4 as estimated above (TP 4) miss the targets.") != std::string::npos;
+    EXPECT_TRUE(faq);
+
+    Scenario planned = s;
+    planned.count.reset();
+    const Result p = test::estimate_ok(planned);
+    EXPECT_EQ(p.verdict.en.find("these cards meet the targets"), std::string::npos) << p.verdict.en;
+    Scenario one = s;
+    one.count = 1;
+    const Result o = test::estimate_ok(one);
+    EXPECT_EQ(o.verdict.en.find("these cards meet the targets"), std::string::npos) << o.verdict.en;
+}
