@@ -341,7 +341,7 @@ Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_bat
                 " 个序列，总吞吐 " + fmt::interval(throughput_tps, "tok/s", "zh") + "，每天可处理 " +
                 fmt::interval(requests_per_day, "个请求", "zh") + "（需要 " + fmt::count(needed_requests_per_day, "zh") + "）",
             "Offline batch (latency targets aside): " + label.en + " at a full batch of " +
-                range_of(full_batch_pess, full_batch_opt, "en") + " sequences, " +
+                range_of(full_batch_pess, full_batch_opt, "en") + (std::max(full_batch_pess, full_batch_opt) == 1 ? " sequence, " : " sequences, ") +
                 fmt::interval(throughput_tps, "tok/s", "en") + " in all, " +
                 fmt::interval(requests_per_day, "requests/day", "en") + " (needed: " +
                 fmt::count(needed_requests_per_day, "en") + ")"};

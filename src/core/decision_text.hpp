@@ -22,7 +22,7 @@ namespace infersizer {
 Text cards_label(const Hardware& hw, int cards);
 // "8–12 × H100 SXM5 80GB (TP 2 × 4–6 replicas)": the planner's count with its layout.
 Text planned_label(const Hardware& hw, const PlannedCount& p);
-// "<who> holds up to 3–5 concurrent users at 8k context; beyond, TTFT passes 2 s (memory holds …)".
+// "<who> holds up to 3–5 concurrent users at 8k context; beyond, TTFT exceeds 2 s (memory holds …)".
 Text concurrency_sentence(const Text& who, const SearchLimit& lim, int64_t context_tokens, int replicas,
                           const Targets& t, const Hardware& hw, const ServingCheck& at_one);
 // "; at 5 users, beyond 24k context memory runs out" — empty when the context holds to the model's maximum.

@@ -225,7 +225,7 @@ std::string prequantized_note(const Context& ctx, const Settings& s) {
     if (ctx.weights.scheme == WeightScheme::group || ctx.weights.id == "nvfp4" || ctx.weights.id == "mxfp4" ||
         ctx.weights.id == "int8")
         return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights.id + " 检查点（读取其 quantization_config）",
-                   "  # load a " + ctx.weights.id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
+                   "  # load the " + ctx.weights.id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
     return "";
 }
 

@@ -105,7 +105,8 @@ std::optional<Text> daily_volume_warning(const Context& ctx, const Result& r) {
     return Text{"按峰值 " + conc_zh + " 个同时在处理的请求全天运行，这套配置每天完成 " + fmt::count_range(per_day, "zh") +
                     " 个请求，" + (even_fast ? "不够" : "慢端不够") + "每天 " + need_zh +
                     " 个：增加副本（更多的卡），或在显存容纳得下时提高同时处理的请求数（典型场景里的离线批处理一行给出单套配置的上限）。",
-                "Kept at its peak of " + conc_en + " requests in flight all day, this setup finishes " +
+                "Kept at its peak of " + conc_en + (s.concurrency == 1 ? " request" : " requests") +
+                    " in flight all day, this setup finishes " +
                     fmt::count_range(per_day, "en") + " requests a day, " + (even_fast ? "short of" : "at the slow end short of") +
                     " the " + need_en + " asked for: add replicas (more cards), or raise the requests in flight where memory "
                     "holds more (the offline-batch row of the typical scenarios says how far one setup goes)."};

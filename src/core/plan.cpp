@@ -108,7 +108,7 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
     if (m.memory) add(memory_word_zh(hw) + "放不下一个完整序列", "not even one full sequence fits in memory");
     if (m.unknown) add("速度无法估算（目录缺少带宽）", "speed cannot be estimated (no bandwidth in the catalog)");
     if (m.ttft)
-        add("首字时间（p90）超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT (p90) passes " + fmt::number(t.ttft_s, "en") + " s");
+        add("首字时间（p90）超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT (p90) exceeds " + fmt::number(t.ttft_s, "en") + " s");
     if (m.tps)
         add("每人速度低于 " + fmt::number(t.tps_per_user, "zh") + " tok/s",
             "per-user speed drops below " + fmt::number(t.tps_per_user, "en") + " tok/s");
@@ -446,7 +446,7 @@ Text binding_text(Replica& r, Precision precision) {
         const std::string held = fmt::count(std::floor(o.mean_running), "zh"), held_en = fmt::count(std::floor(o.mean_running), "en");
         return {"每副本 " + m_zh + " 个用户时 KV 缓存只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
                 "at " + m_en + " users per replica the KV cache holds about " + held_en +
-                    " sequences and the rest wait (TTFT p90 passes the target)"};
+                    " sequences and the rest wait (TTFT p90 exceeds the target)"};
     }
     if (!beyond.ttft_ok) {
         // Prefill demand against what a replica computes when every step carries a full prompt chunk.
@@ -460,7 +460,7 @@ Text binding_text(Replica& r, Precision precision) {
         const double demand = o.requests_per_s * P;
         return {"每副本 " + m_zh + " 个用户时首字 p90 超标：预填充需求 " + fmt::number(demand, "zh") +
                     " tok/s，每副本算力约 " + fmt::number(capacity, "zh") + " tok/s",
-                "TTFT p90 passes the target at " + m_en + " users per replica: prefill demand " +
+                "TTFT p90 exceeds the target at " + m_en + " users per replica: prefill demand " +
                     fmt::number(demand, "en") + " tok/s vs about " + fmt::number(capacity, "en") + " tok/s per replica"};
     }
     const double tps = o.tpot_p50_s > 0 ? 1.0 / o.tpot_p50_s : 0.0;

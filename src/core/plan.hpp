@@ -68,7 +68,7 @@ struct Misses {
 Misses target_misses(const PerformanceResult& perf, const Targets& targets, const DailyVolume& volume,
                      int64_t concurrency, bool optimistic);
 
-// What a miss means, in both languages ("TTFT passes 2 s, and per-user speed drops below 10 tok/s");
+// What a miss means, in both languages ("TTFT exceeds 2 s, and per-user speed drops below 10 tok/s");
 // "显存" / "统一内存" / "内存" by the kind of hardware.
 Text describe_misses(const Misses& m, const Targets& targets, const Hardware& hw);
 std::string memory_word_zh(const Hardware& hw);

@@ -381,7 +381,7 @@ TEST(Estimate, AppleModelAboveTheDefaultWiringCapIsConditionalWithTheSysctl) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->remedy, FitRemedy::none);
     EXPECT_EQ(r->decision[1].verdict, Verdict::no);
-    EXPECT_NE(r->verdict.en.find("which still misses the targets (TTFT (p90) passes 2 s)"), std::string::npos) << r->verdict.en;
+    EXPECT_NE(r->verdict.en.find("which still misses the targets (TTFT (p90) exceeds 2 s)"), std::string::npos) << r->verdict.en;
     // A model far beyond the whole memory gets no such advice.
     s.model_id = "Kimi-K2";
     r = estimate(cat(), s);
