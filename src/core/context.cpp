@@ -268,12 +268,15 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                  std::to_string(m.max_context) + " (max_position_embeddings); quality beyond it is not assured."});
     }
     if (s.prompt_tokens + s.output_tokens > s.context_tokens) {
+        // A server started with this context (vLLM --max-model-len, llama.cpp -c) refuses or cuts such requests; the
+        // estimate still runs them at their length, so the figures describe a server that could not serve them.
+        const std::string total = std::to_string(s.prompt_tokens + s.output_tokens), ctx_n = std::to_string(s.context_tokens);
         ctx.warnings.push_back(
-            {"提示 + 输出（" + std::to_string(s.prompt_tokens + s.output_tokens) + " 个 token）超过上下文长度 " +
-                 std::to_string(s.context_tokens) + "：请求会被截断。",
-             "Prompt + output (" + std::to_string(s.prompt_tokens + s.output_tokens) +
-                 " tokens) exceed the context length of " + std::to_string(s.context_tokens) +
-                 ": requests would be cut off."});
+            {"提示 + 输出（" + total + " 个 token）超过上下文长度 " + ctx_n + "：按此上下文启动的服务会拒绝或截断这样的请求，"
+                 "而上面的数字是按完整请求算的；请把上下文调到至少 " + total + "。",
+             "Prompt + output (" + total + " tokens) exceed the context length of " + ctx_n +
+                 ": a server started with that context refuses or cuts off such requests, while the figures above "
+                 "run them whole; raise the context to at least " + total + "."});
     }
     if (!wf->engines.empty() && !contains(wf->engines, engine->id)) {
         ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",

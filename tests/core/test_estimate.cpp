@@ -631,3 +631,21 @@ TEST(Estimate, NoRoomForASequenceSaysWhetherTheModelLoadsAtAll) {
     EXPECT_TRUE(warned(h100, one_seq));
     EXPECT_FALSE(warned(h100, not_load));
 }
+
+// A typical request longer than the context: a server started with that context (vLLM --max-model-len 4096) refuses
+// it, while the estimate runs it whole. The warning says both, and what to set, in both languages; a request that
+// fits gets no such warning.
+TEST(Estimate, ARequestLongerThanTheContextIsWarnedWithTheContextToSet) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1);
+    s.context_tokens = 4096, s.prompt_tokens = 6000, s.output_tokens = 500, s.concurrency = 10;
+    const Result r = test::estimate_ok(s);
+    const Text* w = nullptr;
+    for (const Text& t : r.warnings)
+        if (t.en.rfind("Prompt + output (6500 tokens) exceed the context length of 4096", 0) == 0) w = &t;
+    ASSERT_NE(w, nullptr);
+    EXPECT_NE(w->en.find("a server started with that context refuses or cuts off such requests"), std::string::npos) << w->en;
+    EXPECT_NE(w->en.find("raise the context to at least 6500."), std::string::npos) << w->en;
+    EXPECT_NE(w->zh.find("请把上下文调到至少 6500。"), std::string::npos) << w->zh;
+    s.context_tokens = 8192;
+    for (const Text& t : test::estimate_ok(s).warnings) EXPECT_EQ(t.en.find("exceed the context length"), std::string::npos) << t.en;
+}
