@@ -176,7 +176,14 @@ Interval activation_gib_per_card(const Context& ctx) {
     return clamp_nonnegative(e.activation_gib * (vocab / kActivationReferenceVocab * tokens_scale));
 }
 
-double kv_replication(const Context& ctx, int tp) {
+int kv_tensor_parallel_width(const Context& ctx, int cards) {
+    // A replica wider than a node runs TP = the node's cards × pipeline stages (estimate.cpp choose_layout, the
+    // planner): each stage keeps only its own layers' KV, so copies are counted within one stage's TP group.
+    return std::max(1, std::min(cards, node_cards(ctx.hardware)));
+}
+
+double kv_replication(const Context& ctx, int cards) {
+    const int tp = kv_tensor_parallel_width(ctx, cards);
     if (tp <= 1 || !ctx.engine.tensor_parallel) return 1.0;  // layer split: every card holds its own layers
     // vLLM-derived: "MLA cache is always replicated" on every rank.
     if (ctx.model.is_mla()) return static_cast<double>(tp);
@@ -296,7 +303,7 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
                          "tokens each sequence holds (the context in whole blocks of " + block_s + " tokens" +
                              (sliding ? "; sliding-window layers keep only the window, averaged over the layers" : "") + ")"};
         Text copies_name;
-        const int tp = p.layout.tp;
+        const int tp = kv_tensor_parallel_width(ctx, p.layout.tp);  // one pipeline stage's TP group
         if (m.is_mla() && p.kv_replication > 1)
             copies_name = {"每份 KV 的份数：MLA 潜在缓存在 TP " + std::to_string(tp) + " 的每张卡上各存一份",
                            "copies: the MLA latent cache is kept whole on each of the TP " + std::to_string(tp) + " cards"};

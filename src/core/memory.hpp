@@ -57,8 +57,12 @@ int64_t max_running_seqs(const Context& ctx);
 // token budget.
 Interval activation_gib_per_card(const Context& ctx);
 
-// How many copies of each sequence's KV the cards hold together: 1 for a layer split, tp / min(tp, kv_heads)
-// under tensor parallelism (KV heads replicate once tp exceeds them), tp for an MLA latent cache.
-double kv_replication(const Context& ctx, int tp);
+// How many copies of each sequence's KV the `cards` of one replica hold together: 1 for a layer split,
+// tp / min(tp, kv_heads) under tensor parallelism (KV heads replicate once tp exceeds them), tp for an MLA latent
+// cache — where tp is one pipeline stage's TP group: a replica wider than a node is TP (the node's cards) ×
+// pipeline stages, and each stage holds only its own layers (DeepSeek-V3 on 16 H100, TP 8 × PP 2: 8 copies, not 16).
+double kv_replication(const Context& ctx, int cards);
+// The TP group of one pipeline stage on a replica of `cards`: the cards, up to one node's.
+int kv_tensor_parallel_width(const Context& ctx, int cards);
 
 }  // namespace infersizer

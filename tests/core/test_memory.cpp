@@ -160,14 +160,24 @@ TEST(MemoryRules, OllamaReservesAtLeast457MiBAndOneLayerPerCard) {
 }
 
 TEST(MemoryRules, TensorParallelKvIsReplicatedBeyondTheKvHeads) {
-    // Llama-3.1-70B has 8 KV heads: TP 8 splits them, TP 16 would replicate each twice.
+    // Llama-3.1-70B has 8 KV heads: TP 8 splits them; on GH200 (4 to a node) TP 4 splits them too.
     const Context ctx = make("Llama-3.1-70B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 8);
     EXPECT_DOUBLE_EQ(kv_replication(ctx, 1), 1.0);
     EXPECT_DOUBLE_EQ(kv_replication(ctx, 8), 1.0);
-    EXPECT_DOUBLE_EQ(kv_replication(ctx, 16), 2.0);
-    // An MLA latent cache sits whole on every rank (vLLM: "MLA cache is always replicated").
+    // A replica of 16 H100 is TP 8 × 2 pipeline stages, not TP 16: each stage keeps its own layers, so the heads are
+    // split within a stage and never replicated (TP 16 would replicate each twice).
+    EXPECT_EQ(kv_tensor_parallel_width(ctx, 16), 8);
+    EXPECT_DOUBLE_EQ(kv_replication(ctx, 16), 1.0);
+    // Qwen2.5-7B has 4 KV heads: TP 8 in one node replicates each twice.
+    const Context small = make("Qwen2.5-7B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 8);
+    EXPECT_DOUBLE_EQ(kv_replication(small, 8), 2.0);
+    EXPECT_DOUBLE_EQ(kv_replication(small, 16), 2.0);
+    // An MLA latent cache sits whole on every rank (vLLM: "MLA cache is always replicated") of one stage's TP group:
+    // DeepSeek-V3 on 16 H100 (TP 8 × PP 2) holds 8 copies of each layer's cache, not 16.
     const Context mla = make("DeepSeek-V3", "fp8", "vllm", "nvidia-h100-sxm-80gb", 8);
     EXPECT_DOUBLE_EQ(kv_replication(mla, 8), 8.0);
+    EXPECT_DOUBLE_EQ(kv_replication(mla, 16), 8.0);
+    EXPECT_DOUBLE_EQ(kv_replication(mla, 24), 8.0);
     // A layer split keeps every layer's KV on one card only.
     const Context split = make("Llama-3.1-70B", "Q4_K_M", "llama.cpp", "nvidia-rtx-3090", 4);
     EXPECT_DOUBLE_EQ(kv_replication(split, 4), 1.0);
