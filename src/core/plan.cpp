@@ -537,7 +537,8 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     row.tp = layout.tp;
     row.pp = layout.pp;
     row.layer_split = layout.layer_split;
-    row.fits = layout.pp == 1 && layout.tp <= node_cards(hw);
+    row.fits = true;  // a layout holds the weights and one full sequence: on one node, or across nodes as stages
+    row.one_node = layout.pp == 1 && layout.tp <= node_cards(hw);
     row.replicas = Interval::of(replicas_or_memory(r.replicas_fast), replicas_or_memory(r.replicas_slow));
     row.cards = row.replicas * double(layout.cards());
     row.users_per_replica = {users_of(row.replicas.hi), users_of(row.replicas.lo)};
@@ -594,15 +595,18 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
 namespace {
 
 // Cheapest meeting the targets first: rows that meet the targets on one node, then across nodes, then those
-// that fit but miss, then the rest; within a group priced rows by the pessimistic monthly cost (what a
-// typical deployment pays: a wide card interval must not win on its optimistic end), then by cards.
+// that fit but miss (one node, then across nodes), then the rest; within a group priced rows by the pessimistic
+// monthly cost (what a typical deployment pays: a wide card interval must not win on its optimistic end), then by
+// cards.
 void sort_plan(std::vector<PlanRow>& rows) {
     auto group = [](const PlanRow& r) {
-        if (r.meets_targets && r.fits) return 0;
+        const bool one_node = r.one_node;
+        if (r.meets_targets && one_node) return 0;
         if (r.meets_targets) return 1;
-        if (r.fits) return 2;
-        if (r.cards.hi > 0) return 3;
-        return 4;
+        if (r.fits && one_node) return 2;
+        if (r.fits) return 3;
+        if (r.cards.hi > 0) return 4;
+        return 5;
     };
     std::stable_sort(rows.begin(), rows.end(), [&](const PlanRow& a, const PlanRow& b) {
         const int ga = group(a), gb = group(b);

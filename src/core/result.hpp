@@ -82,7 +82,7 @@ struct PlanRow {
     std::string currency = "USD";
     bool has_price = false;
     bool meets_targets = false;
-    bool fits = false;         // weights + one full sequence fit in some TP ≤ 8
+    bool fits = false;         // weights + one full sequence fit the row's layout (one node, or stages across nodes)
     int64_t batch_per_replica = 0;  // users per replica at the pessimistic end (users_per_replica.lo)
     Interval users_per_replica;     // users one replica serves within the targets (slow end … fast end)
     Interval decode_tps_per_seq;    // at the planned users per replica (the pessimistic replica count)
@@ -93,6 +93,7 @@ struct PlanRow {
     // Added by the planner: the layout behind `tp`, and the note in both languages.
     int pp = 1;                // pipeline stages across nodes (TP beyond one node's cards: catalog.hpp node_cards)
     bool layer_split = false;  // llama.cpp / Ollama: `tp` counts cards in a layer split (no TP speed-up)
+    bool one_node = true;      // a replica within one node's cards (the plan lists these first); not in the JSON
     Text note_text;
     Interval price_per_card_hour_usd;  // the rental price behind cost_per_month (has_price; explain_plan_row)
 };

@@ -3,12 +3,14 @@
 #include "cost.hpp"
 #include "memory.hpp"
 #include "plan.hpp"
+#include "report.hpp"
 #include "speed.hpp"
 #include "support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 
 using namespace infersizer;
 
@@ -214,4 +216,46 @@ TEST(Plan, EngineThatCannotRunOnTheHardwareGetsANoteNotAPlan) {
     EXPECT_FALSE(row.fits);
     EXPECT_FALSE(row.meets_targets);
     EXPECT_NE(row.note.find("does not run"), std::string::npos) << row.note;
+}
+
+// A row whose layout holds the model only across nodes (pipeline stages, or a llama.cpp layer split wider than a
+// node) still holds it: `fits` is true, so no table calls it "does not fit" and no row reads "meets the targets"
+// beside "does not fit" (a row that meets always fits). The plan lists rows on one node first.
+TEST(Plan, RowsAcrossNodesFitAndFollowTheOnesOnOneNode) {
+    const Result r = test::estimate_ok(test::golden_scenario("too_big_405b_on_one_4090.json"));
+    int across = 0;
+    bool seen_across = false;
+    for (const PlanRow& row : r.plan) {
+        SCOPED_TRACE(row.hardware);
+        if (row.meets_targets) {
+            EXPECT_TRUE(row.fits);
+        }
+        if (row.pp > 1) {
+            ++across;
+            EXPECT_TRUE(row.fits);
+            EXPECT_FALSE(row.one_node);
+        }
+        // Within each of "meets" and "fits but misses", one-node rows come before rows across nodes.
+        if (!row.one_node && row.fits) {
+            seen_across = true;
+        } else if (seen_across && row.fits && row.one_node && !row.meets_targets) {
+            for (const PlanRow& before : r.plan) {
+                if (&before == &row) break;
+                EXPECT_FALSE(!before.one_node && !before.meets_targets) << "a row across nodes before " << row.hardware;
+            }
+        }
+    }
+    EXPECT_GE(across, 1);
+    const std::string md = render_report(ReportKind::markdown, test::golden_scenario("too_big_405b_on_one_4090.json"), r, "en");
+    int lines = 0;
+    for (const PlanRow& row : r.plan) {
+        if (row.pp <= 1) continue;
+        std::istringstream in(md);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("| " + row.name + " |", 0) == 0) {
+                ++lines;
+                EXPECT_EQ(line.find("does not fit"), std::string::npos) << line;
+            }
+    }
+    EXPECT_GE(lines, 1) << md;
 }
