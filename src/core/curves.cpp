@@ -415,8 +415,11 @@ void answer_max_context(const Context& ctx, const Result& r, const CardLayout& l
 
 // The fewest-bits format the engine runs on this hardware that still meets the targets on the same cards: the
 // whole estimate (memory, fit, speed, judgement) for each candidate no larger than the scenario's format, from
-// the smallest up, stopping at the first that meets.
-void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const CardLayout& l, ReverseAnswers& rev) {
+// the smallest up, stopping at the first that meets. The scenario's own format is judged by its own result (`own`,
+// the estimate these curves are drawn for, on its own layout): re-estimated with only the card count, the cards
+// would be laid out by memory and could miss where the result meets, and the answer would contradict the headline.
+void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const CardLayout& l, const Result& own,
+                             ReverseAnswers& rev) {
     std::vector<const WeightFormat*> formats;
     for (const WeightFormat& f : catalog.weight_formats) {
         if (f.bits_per_weight > ctx.weights.bits_per_weight) continue;
@@ -428,11 +431,15 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
                      [](const WeightFormat* a, const WeightFormat* b) { return a->bits_per_weight < b->bits_per_weight; });
     const std::string cards = cards_name(ctx, l);
     for (const WeightFormat* f : formats) {
-        Scenario s = ctx.scenario;
-        s.weights = f->id;
-        s.count = l.cards;
-        const Expected<Result> r = estimate(catalog, s, EstimateOptions{false, false, false});
-        if (!r || r->status != ServingStatus::meets) continue;
+        if (f->id == ctx.weights.id) {
+            if (own.status != ServingStatus::meets) continue;
+        } else {
+            Scenario s = ctx.scenario;
+            s.weights = f->id;
+            s.count = l.cards;
+            const Expected<Result> r = estimate(catalog, s, EstimateOptions{false, false, false});
+            if (!r || r->status != ServingStatus::meets) continue;
+        }
         rev.smallest_weights = f->id;
         rev.smallest_weights_bits = f->bits_per_weight;
         const std::string bits = fmt::number(f->bits_per_weight, "en");
@@ -460,7 +467,7 @@ Expected<Curves> curves_unchecked(const Catalog& catalog, const Scenario& scenar
     search_max_concurrency(probe, cap, out.reverse);
     out.reverse.sentences.push_back(max_concurrency_text(ctx, l, out.reverse));
     answer_max_context(ctx, r, l, out.reverse);
-    answer_smallest_weights(catalog, ctx, l, out.reverse);
+    answer_smallest_weights(catalog, ctx, l, r, out.reverse);
 
     // Requests in flight: from 1 to well past both the scenario's load and the largest that meets, with the
     // largest that meets and the next load drawn exactly.

@@ -297,5 +297,19 @@ TEST(Curves, LogGrid) {
     EXPECT_EQ(log_grid(1, 14), std::vector<int64_t>{1});
 }
 
+// Where the scenario's own setup meets the targets, the smallest format that meets can be no larger than its own:
+// the answer never reads "no weight format up to fp8 meets" beside a headline that fp8 meets. The 70B chat on the
+// planner's 8 H100 (TP 2 × 4): estimated again with only "8 cards", the cards would be laid out by memory as one
+// TP-8 group, which misses; the scenario's own format is judged by its own result instead.
+TEST(Curves, TheScenariosOwnFormatMeetsWhereItsResultMeets) {
+    const Scenario s = golden_scenario("chat_70b_h100_200_users.json");
+    const Result r = estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::meets);
+    const Curves c = curves_ok(s, r);
+    ASSERT_FALSE(c.reverse.smallest_weights.empty()) << c.reverse.sentences[2].en;
+    EXPECT_LE(c.reverse.smallest_weights_bits, format(s.weights).bits_per_weight);
+    EXPECT_EQ(c.reverse.sentences[2].en.find("no weight format up to"), std::string::npos) << c.reverse.sentences[2].en;
+}
+
 }  // namespace
 }  // namespace infersizer::test
