@@ -306,10 +306,10 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 
     r.note = note_text(r);
     r.warnings.push_back(
-        {"主机内存带宽按 " + host.name + "（" + fmt::sig(*host.bandwidth_gbs) + " GB/s，" +
+        {"主机内存带宽按 " + host.name + "（" + fmt::figure(*host.bandwidth_gbs) + " GB/s，" +
              (server_host(ctx) ? "数据中心卡的服务器平台" : "消费级卡的台式机平台") +
              "）估算；预填充按 PCIe 4.0 x16（31.5 GB/s）每个 ubatch 传一次专家估算。",
-         "Host memory bandwidth assumed: " + host.name + " (" + fmt::sig(*host.bandwidth_gbs) + " GB/s, " +
+         "Host memory bandwidth assumed: " + host.name + " (" + fmt::figure(*host.bandwidth_gbs) + " GB/s, " +
              (server_host(ctx) ? "a server platform for a datacenter card" : "a desktop platform for a consumer card") +
              "); prefill copies the offloaded experts over PCIe 4.0 x16 (31.5 GB/s) once per ubatch."});
     // An engine that reaches the offload only through another's option says so (Ollama: data/engines.json).

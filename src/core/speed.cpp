@@ -54,6 +54,36 @@ void add_moe_floor_inputs(const Context& ctx, const StepModel& model, std::vecto
                         "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".t_moe_layer_ms"}));
 }
 
+// The streaming rate and what it is made of, so that it multiplies out: the bandwidth, the engine's η (its MoE
+// figure for a mixture of experts), llama.cpp's dequantization factor for block formats, and, for GGUF on a discrete
+// card, the ceiling its kernels reach (step_model.cpp).
+void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vector<ExplainInput>& in) {
+    using namespace explain;
+    const StepModel::StreamRateParts& p = model.stream_rate_parts();
+    const bool from_catalog = ctx.hardware.bandwidth_gbs && *ctx.hardware.bandwidth_gbs > 0;
+    in.push_back(given({"内存带宽", "memory bandwidth"}, p.bandwidth_gbs, "GB/s",
+                       {from_catalog ? SourceKind::catalog : SourceKind::computed,
+                        from_catalog ? "hardware/" + ctx.hardware.id : "hardware/" + ctx.hardware.id + " (bandwidth inferred, see warnings)"}));
+    const std::string eff = "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class();
+    in.push_back(given({p.moe_eta ? "带宽利用率 η_mem（MoE）" : "带宽利用率 η_mem", p.moe_eta ? "bandwidth efficiency η_mem (MoE)" : "bandwidth efficiency η_mem"},
+                       p.eta, "", {SourceKind::calibration, eff + (p.moe_eta ? ".eta_mem_moe" : ".eta_mem")}));
+    const bool dequantized = p.dequant.lo != 1.0 || p.dequant.hi != 1.0;
+    if (dequantized)
+        in.push_back(given({"块格式反量化系数 1 − k·log2(16 ÷ 每权重位数)（也乘在预填充 MFU 上）",
+                            "block-format dequantization factor 1 − k·log2(16 ÷ bits/weight) (also on prefill MFU)"},
+                           p.dequant, "", {SourceKind::constant, "k 0.06–0.115 per halving of the bits: llama.cpp #4167 (docs/estimation.md)"}));
+    if (p.gguf_ceiling_gbs)
+        in.push_back(given({"llama.cpp 在独立显卡上的读取上限 × 反量化系数", "llama.cpp's streaming ceiling on a discrete card × dequantization"},
+                           *p.gguf_ceiling_gbs, "GB/s",
+                           {SourceKind::constant, "842–1,293 GB/s: llmfit PR #682, hf.co/posts/csabakecskemeti (docs/estimation.md)"}));
+    const Text rate_name = p.gguf_ceiling_gbs
+                               ? Text{"实际读取速率（带宽 × η_mem × 反量化系数，不超过读取上限）",
+                                      "streaming rate reached (bandwidth × η_mem × dequantization, at most the ceiling)"}
+                           : dequantized ? Text{"实际读取速率（带宽 × η_mem × 反量化系数）", "streaming rate reached (bandwidth × η_mem × dequantization)"}
+                                         : Text{"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"};
+    in.push_back(given(rate_name, model.stream_gbs(), "GB/s", {SourceKind::computed, "step_model"}));
+}
+
 std::vector<ExplainInput> simulation_inputs(const Context& ctx, const SimulationFacts& f) {
     using namespace explain;
     const Source scenario_concurrency{SourceKind::scenario, "scenario.concurrency"};
@@ -74,10 +104,7 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
         in.push_back(given({"KV 池容纳的 token", "tokens the KV pool holds"},
                            Interval::of(double(f.slow.kv_capacity_tokens), double(f.fast.kv_capacity_tokens)), "tokens",
                            {SourceKind::computed, "fit.kv_budget_gib"}));
-    in.push_back(given({"内存带宽", "memory bandwidth"}, ctx.hardware.bandwidth_gbs.value_or(0.0), "GB/s",
-                       {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
-    in.push_back(given({"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"}, f.model.stream_gbs(), "GB/s",
-                       {SourceKind::calibration, eff + ".eta_mem"}));
+    add_stream_rate_inputs(ctx, f.model, in);
     if (f.model.compute_known())
         in.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS", {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
     in.push_back(given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "", {SourceKind::calibration, eff + ".mfu_long"}));
@@ -91,8 +118,8 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
 // Why a figure of the two simulations is an interval: which end gave which bound.
 Text simulation_ends(const StepModel& m, bool higher_is_faster) {
     const Interval rate = m.stream_gbs(), t0 = m.t0_ms(), mfu = m.mfu_long();
-    const std::string slow = fmt::sig(rate.lo) + " GB/s, MFU " + fmt::sig(mfu.lo) + ", t0 " + fmt::sig(t0.hi) + " ms";
-    const std::string fast = fmt::sig(rate.hi) + " GB/s, MFU " + fmt::sig(mfu.hi) + ", t0 " + fmt::sig(t0.lo) + " ms";
+    const std::string slow = fmt::figure(rate.lo) + " GB/s, MFU " + fmt::figure(mfu.lo) + ", t0 " + fmt::figure(t0.hi) + " ms";
+    const std::string fast = fmt::figure(rate.hi) + " GB/s, MFU " + fmt::figure(mfu.hi) + ", t0 " + fmt::figure(t0.lo) + " ms";
     const std::string& lo = higher_is_faster ? slow : fast;
     const std::string& hi = higher_is_faster ? fast : slow;
     const char* lo_zh = higher_is_faster ? "慢端" : "快端";
@@ -178,11 +205,8 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
                             {"1 ÷ 单个序列在提示 + 一半输出位置的一步解码", "1 ÷ one decode step of a single sequence at position prompt + output / 2"},
                             res.single_stream_tps, "tok/s", rates_wide);
     one.combine = Combine::product;
-    one.inputs = {divisor({"单序列的一步解码", "one decode step of one sequence"}, single_step_s, "s", {SourceKind::computed, "step_model"}),
-                  given({"内存带宽", "memory bandwidth"}, ctx.hardware.bandwidth_gbs.value_or(0.0), "GB/s",
-                        {SourceKind::catalog, "hardware/" + ctx.hardware.id}),
-                  given({"实际读取速率（带宽 × η_mem）", "streaming rate reached (bandwidth × η_mem)"}, f.model.stream_gbs(), "GB/s",
-                        {SourceKind::calibration, "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".eta_mem"})};
+    one.inputs = {divisor({"单序列的一步解码", "one decode step of one sequence"}, single_step_s, "s", {SourceKind::computed, "step_model"})};
+    add_stream_rate_inputs(ctx, f.model, one.inputs);
     // A mixture of experts at one user: the expert blocks' floor, not their bytes, usually sets the step.
     add_moe_floor_inputs(ctx, f.model, one.inputs);
     out.set("performance.single_stream_tps", std::move(one));

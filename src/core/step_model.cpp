@@ -120,8 +120,11 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     const Interval eta = moe && eff.eta_mem_moe ? *eff.eta_mem_moe : eff.eta_mem;
     Interval rate = bandwidth * units::kGB * (eta * dequant);
     const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
-    if (ctx.weights.scheme == WeightScheme::gguf && discrete)
-        rate = min(rate, Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant * units::kGB);
+    stream_parts_ = {bandwidth, eta, moe && eff.eta_mem_moe.has_value(), dequant, std::nullopt};
+    if (ctx.weights.scheme == WeightScheme::gguf && discrete) {
+        stream_parts_.gguf_ceiling_gbs = Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant;
+        rate = min(rate, *stream_parts_.gguf_ceiling_gbs * units::kGB);
+    }
 
     link_bps_ = kPcie4x16GBs * units::kGB;
     const bool nvlink = ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0;

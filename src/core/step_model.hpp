@@ -76,6 +76,18 @@ public:
     // MoE layers the floor applies to (0 for a dense model).
     double moe_layers() const { return moe_layers_; }
 
+    // What stream_gbs() is made of, for its explanation: the bandwidth used (the catalog's, or inferred when it has
+    // none), the engine's η (its MoE figure for a mixture of experts), llama.cpp's dequantization factor ([1, 1]
+    // outside GGUF) and, for GGUF on a discrete card, the streaming ceiling already times that factor.
+    struct StreamRateParts {
+        Interval bandwidth_gbs;
+        Interval eta;
+        bool moe_eta = false;
+        Interval dequant{1.0, 1.0};
+        std::optional<Interval> gguf_ceiling_gbs;
+    };
+    const StreamRateParts& stream_rate_parts() const { return stream_parts_; }
+
 private:
     struct Coefficients {
         double rate_bps = 1;          // bytes streamed per second: bandwidth × η (× dequantization), ceiling
@@ -108,6 +120,7 @@ private:
     std::string make_fingerprint() const;
 
     Coefficients fast_, slow_;
+    StreamRateParts stream_parts_;
     std::string fingerprint_;
     int tp_ = 1;
     bool tensor_ = false;          // matrices split across the cards (else a layer split)

@@ -5,6 +5,7 @@
 #include "support.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -48,10 +49,23 @@ void expect_sane(const Result& r, const std::string& where) {
         expect_sane(row.replicas, where + " plan " + row.hardware + " replicas");
         if (row.has_price) expect_sane(row.cost_per_month, where + " plan " + row.hardware + " cost");
     }
-    // Warnings are sentences: their figures read "2,370 GiB", never a trace's "2.37e+03".
-    for (const Text& w : r.warnings)
-        for (const std::string* text : {&w.zh, &w.en})
-            EXPECT_FALSE(has_exponent(*text)) << where << ": " << *text;
+    // Every text is read by people: its figures read "2,370 GiB", never a trace's "2.37e+03" — the warnings, the
+    // verdict, the tables, the commands and every explanation, in both languages.
+    for (const char* lang : {"zh", "en"}) {
+        std::vector<const nlohmann::json*> todo;
+        const nlohmann::json j = result_to_json(r, lang);
+        todo.push_back(&j);
+        while (!todo.empty()) {
+            const nlohmann::json* v = todo.back();
+            todo.pop_back();
+            if (v->is_string()) {
+                const std::string& text = v->get_ref<const std::string&>();
+                EXPECT_FALSE(has_exponent(text)) << where << " (" << lang << "): " << text;
+            }
+            if (v->is_structured())
+                for (const auto& child : *v) todo.push_back(&child);
+        }
+    }
     // Parts visibly sum to the total.
     const Interval sum = m.weights_gib + m.kv_cache_gib + m.activations_gib + m.runtime_gib + m.colocated_gib;
     EXPECT_NEAR(sum.lo, m.total_gib.lo, 1e-6 * (1 + sum.lo)) << where;

@@ -264,6 +264,55 @@ TEST(Explain, OneUserOfAMixtureOfExpertsNamesTheMoeLayerFloor) {
     for (const ExplainInput& in : dense_one->inputs) EXPECT_EQ(in.source.ref.find("t_moe_layer_ms"), std::string::npos);
 }
 
+// The streaming rate every speed figure rests on multiplies out from the inputs listed beside it: bandwidth × η ×
+// dequantization, within llama.cpp's ceiling on a discrete card. A GGUF model on an RTX 5090 is held by the ceiling
+// (1,792 GB/s × η 0.75 would be 1,079 GB/s at the slow end; the ceiling 842 × 0.80 allows 677); vLLM's bf16 on an
+// H100 is bandwidth × η alone; a mixture of experts on TensorRT-LLM names its own η (eta_mem_moe).
+TEST(Explain, TheStreamingRateMultipliesOutFromItsParts) {
+    struct Case {
+        Scenario s;
+        bool ceiling, dequantized;
+        std::string eta_ref;
+    };
+    const std::vector<Case> cases = {
+        {scenario("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-5090"), true, true, "engines/llama.cpp.efficiency.gpu.eta_mem"},
+        {scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb"), false, false, "engines/vllm.efficiency.gpu.eta_mem"},
+        {scenario("Qwen3-30B-A3B", "fp8", "tensorrt-llm", "nvidia-h100-sxm-80gb"), false, false,
+         "engines/tensorrt-llm.efficiency.gpu.eta_mem_moe"}};
+    for (const Case& c : cases) {
+        const Result r = estimate_ok(c.s);
+        for (const char* key : {"performance.decode_tps_per_seq", "performance.single_stream_tps"}) {
+            const Explanation* x = r.explain.find(key);
+            ASSERT_NE(x, nullptr) << key;
+            const ExplainInput *bandwidth = nullptr, *eta = nullptr, *dequant = nullptr, *ceiling = nullptr, *rate = nullptr;
+            for (const ExplainInput& in : x->inputs) {
+                if (in.name.en == "memory bandwidth") bandwidth = &in;
+                if (in.name.en.rfind("bandwidth efficiency η_mem", 0) == 0) eta = &in;
+                if (in.name.en.rfind("block-format dequantization factor", 0) == 0) dequant = &in;
+                if (in.name.en.rfind("llama.cpp's streaming ceiling", 0) == 0) ceiling = &in;
+                if (in.name.en.rfind("streaming rate reached", 0) == 0) rate = &in;
+            }
+            const std::string where = c.s.model_id + " " + c.s.weights + " " + key;
+            ASSERT_TRUE(bandwidth && eta && rate) << where;
+            EXPECT_EQ(eta->source.kind, SourceKind::calibration) << where;
+            EXPECT_EQ(eta->source.ref, c.eta_ref) << where;
+            EXPECT_EQ(dequant != nullptr, c.dequantized) << where;
+            EXPECT_EQ(ceiling != nullptr, c.ceiling) << where;
+            const Interval dq = dequant ? dequant->value : Interval{1.0, 1.0};
+            double lo = bandwidth->value.lo * eta->value.lo * dq.lo, hi = bandwidth->value.hi * eta->value.hi * dq.hi;
+            if (ceiling) lo = std::min(lo, ceiling->value.lo), hi = std::min(hi, ceiling->value.hi);
+            EXPECT_TRUE(close(rate->value.lo, lo, 1e-9) && close(rate->value.hi, hi, 1e-9))
+                << where << ": " << rate->value.lo << "–" << rate->value.hi << " vs " << lo << "–" << hi;
+            if (ceiling) {
+                EXPECT_NEAR(ceiling->value.lo, 842.0 * dq.lo, 1e-6) << where;
+                EXPECT_LT(rate->value.lo, bandwidth->value.lo * eta->value.lo * dq.lo) << where << ": the ceiling binds";
+            }
+            // The interval's ends are named as a sentence prints figures: "1,160 GB/s", not "1.16e+03".
+            EXPECT_EQ(x->why_wide.en.find("e+0"), std::string::npos) << x->why_wide.en;
+        }
+    }
+}
+
 TEST(Explain, ValuesPrintInTheLanguagesOwnStyle) {
     EXPECT_EQ(explain_value_text({0.0863, 0.746}, "s", "en"), "86 – 746 ms");
     EXPECT_EQ(explain_value_text(Interval::exact(7.06e10), "", "zh"), "706亿");
