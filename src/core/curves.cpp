@@ -127,6 +127,7 @@ Interval tps_of_step(Interval step_s) {
 // The latency targets as the reverse sentences name them (max_concurrency_no_targets_text speaks without them).
 Text targets_text(const Scenario& s) {
     const std::string ttft = fmt::number(s.targets.ttft_s, "en"), tps = fmt::number(s.targets.tps_per_user, "en");
+    if (!per_user_speed_judged(s)) return {"（首字 p90 ≤ " + ttft + " s）", " (p90 time to first token ≤ " + ttft + " s)"};
     return {"（首字 p90 ≤ " + ttft + " s，每人 ≥ " + tps + " tok/s）",
             " (p90 time to first token ≤ " + ttft + " s, ≥ " + tps + " tok/s per user)"};
 }
@@ -180,7 +181,8 @@ void add_load_charts(const Context& ctx, LoadProbe& probe, const std::vector<int
     }
     if (!s.targets.no_latency_target) {
         ttft.lines.push_back({"target_ttft", false, s.targets.ttft_s, Interval::exact(s.targets.ttft_s), {"目标（p90）", "target (p90)"}});
-        tps.lines.push_back({"target_tps", false, s.targets.tps_per_user, Interval::exact(s.targets.tps_per_user), {"目标", "target"}});
+        if (per_user_speed_judged(s))
+            tps.lines.push_back({"target_tps", false, s.targets.tps_per_user, Interval::exact(s.targets.tps_per_user), {"目标", "target"}});
     }
     if (ctx.daily_volume.applies()) {
         // Without latency targets the day's requests are the target, on the throughput (docs/estimation.md §6.1).
@@ -258,7 +260,7 @@ void add_decode_chart(const Context& ctx, const Result& r, const CardLayout& l, 
     if (batch > 1) c.series.push_back(std::move(batched));
     const double own = double(ctx.scenario.context_tokens);
     c.lines.push_back({"scenario_context", true, own, Interval::exact(own), {"当前上下文", "your context"}});
-    if (!ctx.scenario.targets.no_latency_target) {
+    if (per_user_speed_judged(ctx.scenario)) {
         const double t = ctx.scenario.targets.tps_per_user;
         c.lines.push_back({"target_tps", false, t, Interval::exact(t), {"目标", "target"}});
     }

@@ -301,7 +301,7 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
         // The judge's own rule (judge.cpp) names what the split misses at its best when it is no remedy.
         const Text misses = a.remedy == FitRemedy::expert_offload
                                 ? Text{}
-                                : describe_misses(target_misses(offload_performance(*a.offload), sc.targets,
+                                : describe_misses(target_misses(offload_performance(*a.offload), sc,
                                                                 ctx.daily_volume, sc.concurrency, true),
                                                   sc.targets, ctx.hardware);
         append(row.reason, offload_clause(*a.offload, misses));
@@ -511,7 +511,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     if (auto mib = raised_wired_limit_mib(ctx, m, a.count)) {
         // Even with the cap raised the targets may be missed at the fast end: the judge says no, and so does this.
         const bool still_misses = a.remedy != FitRemedy::raise_wired_limit;
-        const Text why = still_misses ? describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, true), t, ctx.hardware) : Text{};
+        const Text why = still_misses ? describe_misses(target_misses(p, sc, ctx.daily_volume, sc.concurrency, true), t, ctx.hardware) : Text{};
         return verdict_needs_wired_limit(label, ctx.hardware, m, speed, *mib, still_misses ? &why : nullptr);
     }
     switch (a.status) {
@@ -542,11 +542,11 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     if (a.targets_met.optimistic) {
         Text out = verdict_borderline_targets(
             label, mem, speed,
-            t.no_latency_target ? describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware) : Text{});
+            t.no_latency_target ? describe_misses(target_misses(p, sc, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware) : Text{});
         out.zh += other_layout.zh, out.en += other_layout.en;
         return out;
     }
-    const Text why = describe_misses(target_misses(p, t, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
+    const Text why = describe_misses(target_misses(p, sc, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
     return verdict_misses_targets(label, speed, why, other ? other_layout : planner_suggestion(a.plan));
 }
 

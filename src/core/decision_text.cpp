@@ -122,6 +122,9 @@ Text one_user_context_clause(int64_t context_tokens) {
 }
 
 Text speed_clause(const PerformanceResult& p, int64_t concurrency) {
+    if (p.one_token_answers)  // the first token is the whole answer
+        return {fmt::count(static_cast<double>(concurrency), "zh") + " 并发下首字（p90）" + fmt::seconds(p.ttft_p90_s, "zh"),
+                "at " + users_en(concurrency) + " TTFT (p90) " + fmt::seconds(p.ttft_p90_s, "en")};
     return {fmt::count(static_cast<double>(concurrency), "zh") + " 并发下首字（p90）" + fmt::seconds(p.ttft_p90_s, "zh") +
                 "，每人 " + fmt::interval(p.decode_tps_per_seq, "tok/s", "zh"),
             "at " + users_en(concurrency) + " TTFT (p90) " + fmt::seconds(p.ttft_p90_s, "en") + ", " +
@@ -305,6 +308,9 @@ Text personal_reason(const Text& label, int64_t context_tokens, const ServingChe
         return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：" + why.zh,
                 "Personal validation (one user, " + L + " context) on " + label.en + ": " + why.en};
     }
+    if (one.perf.one_token_answers)
+        return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：首字 " + fmt::seconds(one.perf.ttft_s, "zh"),
+                "Personal validation (one user, " + L + " context) on " + label.en + ": TTFT " + fmt::seconds(one.perf.ttft_s, "en")};
     return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：首字 " + fmt::seconds(one.perf.ttft_s, "zh") +
                 "，每人 " + fmt::interval(one.perf.decode_tps_per_seq, "tok/s", "zh"),
             "Personal validation (one user, " + L + " context) on " + label.en + ": TTFT " +
@@ -390,6 +396,9 @@ Text online_goal(const Scenario& sc) {
     if (sc.targets.no_latency_target)
         return {fmt::count(static_cast<double>(sc.concurrency), "zh") + " 并发，无延迟目标",
                 users_en(sc.concurrency) + ", no latency target"};
+    if (!per_user_speed_judged(sc))
+        return {fmt::count(static_cast<double>(sc.concurrency), "zh") + " 并发，首字 ≤ " + fmt::number(sc.targets.ttft_s, "zh") + " s",
+                users_en(sc.concurrency) + ", TTFT ≤ " + fmt::number(sc.targets.ttft_s, "en") + " s"};
     return {fmt::count(static_cast<double>(sc.concurrency), "zh") + " 并发，首字 ≤ " + fmt::number(sc.targets.ttft_s, "zh") +
                 " s，每人 ≥ " + fmt::number(sc.targets.tps_per_user, "zh") + " tok/s",
             users_en(sc.concurrency) + ", TTFT ≤ " + fmt::number(sc.targets.ttft_s, "en") + " s, ≥ " +

@@ -158,11 +158,14 @@ std::string expected(const Settings& s) {
     const bool path = kServingPathS.hi >= 0.1 * s.ttft_p90_s.hi;
     const std::string path_zh = path ? " + 服务路径（" + fmt::seconds(kServingPathS, "zh") + "）" : "";
     const std::string path_en = path ? " + the serving path (" + fmt::seconds(kServingPathS, "en") + ")" : "";
+    // A one-token answer has no rate after its first token: the first token's time is the whole expectation.
+    const bool rate = s.output > 1;
     if (s.zh)
-        return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
-               path_zh + "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") + "；明显更差即未达估算。";
+        return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") + path_zh +
+               (rate ? "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") : std::string()) + "；明显更差即未达估算。";
     return "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
-           path_en + ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user; clearly worse means the estimate does not hold.";
+           path_en + (rate ? ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user" : std::string()) +
+           "; clearly worse means the estimate does not hold.";
 }
 
 // The part of the launch lines that says where each command runs: "" on one node.

@@ -13,8 +13,10 @@ namespace {
 
 std::string users(int64_t n, const std::string& lang) { return fmt::count(static_cast<double>(n), lang); }
 
-// "TTFT p90 0.31 s, 35–60 tok/s per user" from the figures of a plan row or an estimate.
-Text speed_words(const Interval& ttft_p90_s, const Interval& tps_per_user) {
+// "TTFT p90 0.31 s, 35–60 tok/s per user" from the figures of a plan row or an estimate; the first token's time
+// alone for one-token answers, where no user sees a rate.
+Text speed_words(const Scenario& s, const Interval& ttft_p90_s, const Interval& tps_per_user) {
+    if (s.output_tokens <= 1) return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh"), "TTFT p90 " + fmt::seconds(ttft_p90_s, "en")};
     return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh") + "，每用户 " + fmt::interval(tps_per_user, "tok/s", "zh"),
             "TTFT p90 " + fmt::seconds(ttft_p90_s, "en") + ", " + fmt::interval(tps_per_user, "tok/s", "en") +
                 " per user"};
@@ -46,7 +48,7 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
     const PlanRow* own = row_of(a.plan, hw.id);
     Text& out = f.answer;
     if (own && own->meets_targets) {
-        const Text speed = speed_words(own->ttft_s, own->decode_tps_per_seq);
+        const Text speed = speed_words(ctx.scenario, own->ttft_s, own->decode_tps_per_seq);
         out = {"能。" + fmt::count_range(own->cards, "zh") + " 张 " + hw.name + " 就能在目标内服务高峰 " + users(peak, "zh") +
                    " 个并发用户（" + speed.zh + "）。",
                "Yes. " + fmt::count_range(own->cards, "en") + " × " + hw.name + " serve the peak of " + users(peak, "en") +
@@ -161,9 +163,9 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
                   " sequences of that length; ";
     const PerformanceResult& p = cpu->performance;
     out.zh += "单用户 " + fmt::interval(p.single_stream_tps, "tok/s", "zh") + "，" + users(sc.concurrency, "zh") +
-              " 个并发时" + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).zh + "。";
+              " 个并发时" + speed_words(ctx.scenario, p.ttft_p90_s, p.decode_tps_per_seq).zh + "。";
     out.en += "one user alone gets " + fmt::interval(p.single_stream_tps, "tok/s", "en") + "; at " +
-              users(sc.concurrency, "en") + (sc.concurrency == 1 ? " concurrent user " : " concurrent users ") + speed_words(p.ttft_p90_s, p.decode_tps_per_seq).en + ".";
+              users(sc.concurrency, "en") + (sc.concurrency == 1 ? " concurrent user " : " concurrent users ") + speed_words(ctx.scenario, p.ttft_p90_s, p.decode_tps_per_seq).en + ".";
     if (cpu->status == ServingStatus::meets)
         out.zh += "所以对这个负载，量化后 CPU 就够，不必用 GPU。",
         out.en += " So for this load, yes: quantized, it runs on the CPU within the targets without a GPU.";
@@ -172,11 +174,11 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
         out.en += " Quantization shrinks the memory, but the CPU misses the targets: this load still needs a GPU.";
     // The GPU path it is weighed against: the user's cards, or the plan's cheapest choice.
     if (!ctx.hardware.is_cpu()) {
-        const Text speed = speed_words(a.performance.ttft_p90_s, a.performance.decode_tps_per_seq);
+        const Text speed = speed_words(ctx.scenario, a.performance.ttft_p90_s, a.performance.decode_tps_per_seq);
         out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware.name + "）：" + speed.zh + "。";
         out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware.name + "): " + speed.en + ".";
     } else if (const PlanRow* cheap = cheapest_meeting(a.plan)) {
-        const Text speed = speed_words(cheap->ttft_s, cheap->decode_tps_per_seq);
+        const Text speed = speed_words(ctx.scenario, cheap->ttft_s, cheap->decode_tps_per_seq);
         out.zh += "GPU 路径（计划里最省钱的 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "）：" + speed.zh + "。";
         out.en += " The GPU path (the plan's cheapest, " + fmt::count_range(cheap->cards, "en") + " × " + cheap->name +
                   "): " + speed.en + ".";

@@ -11,15 +11,15 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     Judgement j;
     j.targets_met.applicable = !ctx.scenario.targets.no_latency_target;
     j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
-    const Targets& t = ctx.scenario.targets;
+    j.targets_met.tps_per_user_applicable = per_user_speed_judged(ctx.scenario);
     const int64_t conc = ctx.scenario.concurrency;
-    const Misses slow = target_misses(perf, t, ctx.daily_volume, conc, false);
-    const Misses fast = target_misses(perf, t, ctx.daily_volume, conc, true);
+    const Misses slow = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, false);
+    const Misses fast = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, true);
     const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
         else if (offload && offload->applicable &&
-                 !target_misses(offload_performance(*offload), t, ctx.daily_volume, conc, true).any())
+                 !target_misses(offload_performance(*offload), ctx.scenario, ctx.daily_volume, conc, true).any())
             j.remedy = FitRemedy::expert_offload;  // within the targets, or without them the day's requests, at best
         else if (ctx.engine.paged_kv && fit.max_concurrency.hi >= 1 && !fast.any()) j.remedy = FitRemedy::careful_end;
         return j;
@@ -44,6 +44,11 @@ TargetJudgement judge_target(const Result& r, bool met, bool met_at_best) {
     if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (met) return TargetJudgement::met;
     return met_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
+}
+
+TargetJudgement judge_tps_target(const Result& r) {
+    if (r.targets_met.applicable && !r.targets_met.tps_per_user_applicable) return TargetJudgement::not_applicable_one_token;
+    return judge_target(r, r.targets_met.tps_per_user, r.targets_met.tps_at_best);
 }
 
 TargetJudgement judge_daily_volume(const Result& r) {

@@ -41,9 +41,12 @@ Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
 
 // The word every surface shows beside one target: met at the slow end; met only at the fast end; missed; not
 // judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch — said
-// whether or not the setup fits).
-enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target };
+// whether or not the setup fits); or, for the per-user speed, none to judge in a one-token answer.
+enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target, not_applicable_one_token };
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best);
+// The per-user speed target: judge_target on its flags, or not_applicable_one_token where the output is one token
+// (targets_met.tps_per_user_applicable false with latency targets set).
+TargetJudgement judge_tps_target(const Result& r);
 // The day's volume as a target (targets_met.daily_volume): judged only without latency targets and with requests a
 // day to finish; else no_target.
 TargetJudgement judge_daily_volume(const Result& r);

@@ -65,8 +65,9 @@ Context context_on(const Context& ctx, const Hardware& hw, int cards, int64_t co
     return c;
 }
 
-Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVolume& volume, int64_t concurrency,
+Misses target_misses(const PerformanceResult& p, const Scenario& s, const DailyVolume& volume, int64_t concurrency,
                      bool optimistic) {
+    const Targets& t = s.targets;
     Misses m;
     if (t.no_latency_target) {  // no latency to miss: memory and the day's volume decide (check_serving, judge_setup)
         if (!volume.applies()) return m;
@@ -88,7 +89,7 @@ Misses target_misses(const PerformanceResult& p, const Targets& t, const DailyVo
         m.unknown = true;
         return m;
     }
-    m.tps = tps < t.tps_per_user;
+    m.tps = per_user_speed_judged(s) && tps < t.tps_per_user;
     m.ttft = ttft > t.ttft_s;
     return m;
 }
@@ -166,8 +167,8 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     const Context cs = context_on(ctx, hw, speed_cards, concurrency, context_tokens);
     out.perf = estimate_speed(cs, speed_cards, layout.tp, memory.kv, false);
     const bool memory_o = out.optimistic.memory, memory_p = out.pessimistic.memory;
-    out.optimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, concurrency, true);
-    out.pessimistic = target_misses(out.perf, ctx.scenario.targets, ctx.daily_volume, concurrency, false);
+    out.optimistic = target_misses(out.perf, ctx.scenario, ctx.daily_volume, concurrency, true);
+    out.pessimistic = target_misses(out.perf, ctx.scenario, ctx.daily_volume, concurrency, false);
     out.optimistic.memory = memory_o;
     out.pessimistic.memory = memory_p;
     return out;

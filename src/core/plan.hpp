@@ -65,7 +65,8 @@ struct Misses {
 // Without latency targets, the day's volume instead: the setup, at the `concurrency` of the scenario's users that
 // `perf` was computed for, finishes their share of the day's requests (all of them at the scenario's concurrency,
 // as the sizer counts a replica's users, sizing.hpp volume_within).
-Misses target_misses(const PerformanceResult& perf, const Targets& targets, const DailyVolume& volume,
+// The per-user speed is judged only where per_user_speed_judged (scenario.hpp): not for one-token answers.
+Misses target_misses(const PerformanceResult& perf, const Scenario& scenario, const DailyVolume& volume,
                      int64_t concurrency, bool optimistic);
 
 // What a miss means, in both languages ("TTFT exceeds 2 s, and per-user speed drops below 10 tok/s");

@@ -85,7 +85,7 @@ void add_headline(std::vector<ReportBlock>& out, const Scenario& s, const Result
     out.push_back(paragraph(std::string(t("首字目标：", "TTFT target: ")) +
                             target_word(s, r, r.targets_met.ttft, r.targets_met.ttft_at_best).in(t.lang) + " · " +
                             t("每人速度目标：", "per-user speed target: ") +
-                            target_word(s, r, r.targets_met.tps_per_user, r.targets_met.tps_at_best).in(t.lang) +
+                            tps_target_word(r).in(t.lang) +
                             (r.targets_met.daily_volume_applicable
                                  ? std::string(t(" · 每天请求量：", " · the day's requests: ")) + daily_volume_word(r).in(t.lang)
                                  : std::string())));
@@ -161,7 +161,7 @@ void add_speed(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
                     target_word(s, r, r.targets_met.ttft, r.targets_met.ttft_at_best).in(t.lang)});
     rows.push_back({t("每人速度", "Speed per user"), f.rate(p.decode_tps_per_seq),
                     targets ? "≥ " + f.rate(Interval::exact(s.targets.tps_per_user)) : none,
-                    target_word(s, r, r.targets_met.tps_per_user, r.targets_met.tps_at_best).in(t.lang)});
+                    tps_target_word(r).in(t.lang)});
     rows.push_back({t("单用户独占", "One user alone"), f.rate(p.single_stream_tps), "", ""});
     if (r.targets_met.daily_volume_applicable) {
         // The day's requests need requests/day × output ÷ 86,400 output tok/s on average (docs/estimation.md §6.1).
@@ -288,6 +288,8 @@ Text fits_words(const Result& r) {
 // The core's word for one target (judge_target), as the page's speed panel shows it.
 Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) { return judgement_word(judge_target(r, ok, at_best)); }
 
+Text tps_target_word(const Result& r) { return judgement_word(judge_tps_target(r)); }
+
 Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volume(r)); }
 
 Text judgement_word(TargetJudgement judged) {
@@ -297,6 +299,7 @@ Text judgement_word(TargetJudgement judged) {
         case TargetJudgement::met: return fmt::text("达标", "met");
         case TargetJudgement::met_optimistic: return fmt::text("仅乐观情况下达标", "met only in the optimistic case");
         case TargetJudgement::missed: return fmt::text("未达标", "missed");
+        case TargetJudgement::not_applicable_one_token: return fmt::text("不适用（只输出 1 个 token）", "n/a (one output token)");
     }
     return {};
 }

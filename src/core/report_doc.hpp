@@ -46,6 +46,8 @@ Text verdict_word(Verdict v);  // 可以 / yes …
 Text fits_words(const Result& r);  // memory's verdict as the reports' "fits" row says it
 // How a latency target fared: met, met only in the optimistic case, missed; or why it was not judged.
 Text target_word(const Scenario& s, const Result& r, bool ok, bool at_best);
+// The per-user speed target's word (judge_tps_target): "n/a (one output token)" for a one-token answer.
+Text tps_target_word(const Result& r);
 // The same word for the day's volume (judge_daily_volume), shown where it is judged (no latency target).
 Text daily_volume_word(const Result& r);
 Text judgement_word(TargetJudgement judged);

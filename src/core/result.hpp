@@ -52,6 +52,8 @@ struct PerformanceResult {
     Interval requests_in_flight;   // sequences in the engines' batches, time-averaged, all replicas
     Interval kv_in_use_gib;        // KV held by those sequences, time-averaged, all replicas
     DecodeBound bound = DecodeBound::memory;  // at the running batch
+    bool one_token_answers = false;  // output ≤ 1 token: no token follows the first, so decode_tps_per_seq is the
+                                     // step rate, which no user sees; sentences give the first token's time alone
     int64_t running_batch = 1;     // sequences one replica may run at once: its users, or fewer where the
                                    // scheduler's cap or (slot engines) memory binds
     int tp = 1;                    // tensor-parallel degree (layer-split engines: cards in the split)
@@ -192,6 +194,9 @@ struct TargetsMet {
     bool optimistic = false;    // every target holds at the fast end (a "borderline" setup when status misses)
     bool applicable = true;     // false: the scenario sets no latency target (targets.no_latency_target); the
                                 // flags above then hold trivially and surfaces say "no target", not "met"
+    // false where the per-user speed is not judged (scenario.hpp per_user_speed_judged): no latency target, or a
+    // one-token answer, whose only latency is its first token; tps_per_user then holds trivially.
+    bool tps_per_user_applicable = true;
 };
 
 // The card count the planner chose when the scenario left `count` open: an interval over the efficiency ends,

@@ -115,7 +115,8 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"daily_volume_at_best", r.targets_met.daily_volume_at_best},
                         {"daily_volume_applicable", r.targets_met.daily_volume_applicable},
                         {"optimistic", r.targets_met.optimistic},
-                        {"applicable", r.targets_met.applicable}};
+                        {"applicable", r.targets_met.applicable},
+                        {"tps_per_user_applicable", r.targets_met.tps_per_user_applicable}};
     j["planned"] = r.planned ? json{{"cards", iv(r.planned->cards)}, {"replicas", iv(r.planned->replicas)}, {"tp", r.planned->tp}}
                              : json(nullptr);
     j["cards_needed"] = r.cards_needed ? iv(*r.cards_needed) : json(nullptr);

@@ -73,6 +73,10 @@ struct Scenario {
     std::string display_model_name() const { return model_custom ? model_custom->id : model_id; }
 };
 
+// The per-user speed target is a rate of the tokens after the first: an answer of one token (a classifier's label,
+// a yes/no) has none, so only its first token's time is judged. Without latency targets neither is.
+inline bool per_user_speed_judged(const Scenario& s) { return !s.targets.no_latency_target && s.output_tokens > 1; }
+
 // Accepted ranges, shared by the JSON parser, the URL parser and the page's input widgets.
 namespace limits {
 // The shortest context is one prompt token and one output token (llama-bench's tg runs use a 1-token prompt);

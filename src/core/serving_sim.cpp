@@ -741,7 +741,12 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
         own.prefill_seqs = std::max(1.0, own.prefill_tokens / chunk);
         own.prefill_positions = own.prefill_tokens * half_prompt;
         const double load = std::min(0.95, (mix.prefill_tokens + mix.decode_seqs) / budget);
-        ttft = 0.5 * step + prefill_steps * cost.step_s(own) + step * load / (2.0 * (1.0 - load));
+        // The queue of an open arrival stream at that load, but a closed loop has only n − 1 other requests to
+        // queue behind: at most the steps all n prompts fill beyond the prompt's own. (One-token answers fill
+        // every step with prompts, load near 1, where the open-stream term alone waited ten steps for prompts that
+        // are not there.)
+        const double queue_steps = std::min(load / (2.0 * (1.0 - load)), std::max(0.0, n * P / budget - prefill_steps));
+        ttft = 0.5 * step + prefill_steps * cost.step_s(own) + step * queue_steps;
     } else {
         // Prefill steps run alone and stall the decodes: the decoders' time per token is a decode step plus
         // their share of the prefill steps the arriving prompts need.
@@ -784,7 +789,8 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
         tpot = hi;
         busy = busy_at(tpot);
         step = decode_s;
-        ttft = 0.5 * decode_s + alone_s + per_request_s * busy / (2.0 * (1.0 - busy));
+        // As above: no more queue than the other n − 1 requests' prefill.
+        ttft = 0.5 * decode_s + alone_s + per_request_s * std::min(busy / (2.0 * (1.0 - busy)), n - 1.0);
     }
     const double cycle = ttft + (O - 1.0) * tpot;
     out.requests_per_s = n / cycle;

@@ -14,9 +14,9 @@ bool ttft_within(const SimOutcome& o, const Targets& t) {
     return std::isfinite(o.ttft_p90_s) && o.ttft_p90_s <= t.ttft_s;
 }
 
-bool tps_within(const SimOutcome& o, const Targets& t) {
-    if (t.no_latency_target) return true;
-    return std::isfinite(o.tpot_p50_s) && o.tpot_p50_s > 0 && 1.0 / o.tpot_p50_s >= t.tps_per_user;
+bool tps_within(const SimOutcome& o, const Scenario& s) {
+    if (!per_user_speed_judged(s)) return true;
+    return std::isfinite(o.tpot_p50_s) && o.tpot_p50_s > 0 && 1.0 / o.tpot_p50_s >= s.targets.tps_per_user;
 }
 
 bool volume_within(const SimOutcome& o, const DailyVolume& v, int64_t users) {
@@ -47,7 +47,7 @@ ReplicaPoint ReplicaSizer::judge(int64_t users, const SimOutcome& o, bool simula
     p.outcome = o;
     p.simulated = simulated;
     p.ttft_ok = !o.kv_too_small && ttft_within(o, ctx_.scenario.targets);
-    p.tps_ok = !o.kv_too_small && tps_within(o, ctx_.scenario.targets);
+    p.tps_ok = !o.kv_too_small && tps_within(o, ctx_.scenario);
     p.volume_ok = !o.kv_too_small && volume_within(o, ctx_.daily_volume, users);
     return p;
 }
@@ -87,7 +87,7 @@ int64_t ReplicaSizer::max_users(End end, int64_t cap, bool confirm) {
         p.outcome.ttft_p90_s *= k_ttft;
         p.outcome.tpot_p50_s *= k_tpot;
         p.outcome.throughput_tps *= k_throughput;
-        return ttft_within(p.outcome, ctx_.scenario.targets) && tps_within(p.outcome, ctx_.scenario.targets) &&
+        return ttft_within(p.outcome, ctx_.scenario.targets) && tps_within(p.outcome, ctx_.scenario) &&
                volume_within(p.outcome, ctx_.daily_volume, u);
     };
     const int64_t start = std::clamp<int64_t>(largest_true(1, cap, corrected), 1, cap);

@@ -22,7 +22,7 @@ namespace infersizer {
 
 // The targets against one steady state. With no latency target (offline batch) both hold.
 bool ttft_within(const SimOutcome& o, const Targets& t);
-bool tps_within(const SimOutcome& o, const Targets& t);
+bool tps_within(const SimOutcome& o, const Scenario& s);  // per_user_speed_judged: else true
 // Without latency targets, a replica serving `users` of the scenario's peak in flight finishes its share of the
 // day's requests (context.hpp DailyVolume); always true when the day's volume does not apply.
 bool volume_within(const SimOutcome& o, const DailyVolume& v, int64_t users);

@@ -107,12 +107,13 @@ TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
     p.decode_tps_per_seq = {1.0, 2.0};
     p.ttft_p90_s = {100.0, 200.0};
     p.throughput_tps = {10.0, 20.0};
-    Targets t{2.0, 10.0};
+    Scenario s;
+    s.targets = {2.0, 10.0};
     const DailyVolume none;  // a scenario with latency targets has no day's volume to meet
-    EXPECT_TRUE(target_misses(p, t, none, 16, false).any()) << "precondition: both targets are missed";
-    t.no_latency_target = true;
-    EXPECT_FALSE(target_misses(p, t, none, 16, false).any());
-    EXPECT_FALSE(target_misses(p, t, none, 16, true).any());
+    EXPECT_TRUE(target_misses(p, s, none, 16, false).any()) << "precondition: both targets are missed";
+    s.targets.no_latency_target = true;
+    EXPECT_FALSE(target_misses(p, s, none, 16, false).any());
+    EXPECT_FALSE(target_misses(p, s, none, 16, true).any());
 }
 
 // The day's volume is the one target left without latency targets: 10–20 output tok/s finish 1,728–3,456 requests
@@ -120,21 +121,23 @@ TEST(NoLatencyTarget, NothingIsMissedAgainstTheKeptFigures) {
 TEST(NoLatencyTarget, TheDaysVolumeIsMissedBelowWhatTheSetupFinishes) {
     PerformanceResult p;
     p.throughput_tps = {10.0, 20.0};
-    Targets t{2.0, 10.0};
-    t.no_latency_target = true;
+    Scenario s;
+    s.targets = {2.0, 10.0};
+    s.targets.no_latency_target = true;
+    const Targets& t = s.targets;
     DailyVolume v;
     v.requests_per_day = 3000;
     v.output_tokens = 500;
     v.needed_tps = 3000.0 * 500 / 86400;
     v.concurrency = 16;
-    const Misses slow = target_misses(p, t, v, 16, false);
+    const Misses slow = target_misses(p, s, v, 16, false);
     EXPECT_TRUE(slow.volume);
     EXPECT_NEAR(slow.per_day, 1728, 1e-9);
     EXPECT_NEAR(slow.needed_per_day, 3000, 1e-9);
-    EXPECT_FALSE(target_misses(p, t, v, 16, true).volume);
+    EXPECT_FALSE(target_misses(p, s, v, 16, true).volume);
     // 8 of the 16 users owe half of it, 1,500 a day, which even the slow end finishes; 12 owe 2,250, which it does not.
-    EXPECT_FALSE(target_misses(p, t, v, 8, false).volume);
-    const Misses twelve = target_misses(p, t, v, 12, false);
+    EXPECT_FALSE(target_misses(p, s, v, 8, false).volume);
+    const Misses twelve = target_misses(p, s, v, 12, false);
     EXPECT_TRUE(twelve.volume);
     EXPECT_EQ(describe_misses(twelve, t, test::hardware("nvidia-l40s-48gb")).en,
               "it finishes about 1,728 requests a day, short of their share of 2,250 a day");

@@ -26,7 +26,7 @@ using Judge = PageTest;
 TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
     const std::vector<Golden> goldens = golden_scenarios();
     ASSERT_GE(goldens.size(), 6u);
-    int seen[6] = {0, 0, 0, 0, 0, 0};
+    int seen[7] = {0, 0, 0, 0, 0, 0, 0};
     for (const char* code : {"zh", "en"}) {
         const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
         const bool zh = lang == Lang::zh;
@@ -57,7 +57,13 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
                     EXPECT_TRUE(has(sentence, zh ? "够用" : "is enough")) << sentence;
                     EXPECT_FALSE(has(sentence, zh ? "不够" : "not enough")) << sentence;
                     // Met, or (no latency target, an offline batch) none set and the day's requests finished.
-                    if (r.targets_met.applicable) {
+                    if (r.targets_met.applicable && !r.targets_met.tps_per_user_applicable) {
+                        // A one-token answer (a classifier): its first token is the answer, no rate follows it.
+                        ++seen[6];
+                        EXPECT_EQ(ttft, zh ? "达到目标" : "meets target");
+                        EXPECT_EQ(tps, zh ? "不适用（只输出 1 个 token）" : "n/a (one output token)");
+                        EXPECT_FALSE(has(sentence, zh ? "每人" : "per user")) << sentence;
+                    } else if (r.targets_met.applicable) {
                         EXPECT_EQ(ttft, zh ? "达到目标" : "meets target");
                         EXPECT_EQ(tps, zh ? "达到目标" : "meets target");
                     } else {
@@ -131,10 +137,11 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
         }
     }
     // The golden set covers a setup that holds, one that does not fit, one that runs only with a remedy, and
-    // offline batches without latency targets that finish the day's requests and that do not.
+    // offline batches without latency targets that finish the day's requests and that do not, and one-token answers.
     EXPECT_GT(seen[0], 0);
     EXPECT_GT(seen[2], 0);
     EXPECT_GT(seen[3], 0);
     EXPECT_GT(seen[4], 0);
     EXPECT_GT(seen[5], 0);
+    EXPECT_GT(seen[6], 0);
 }

@@ -148,7 +148,8 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
                                                         {tr(S::verdict_conditional, lang), Hue::amber},
                                                         {tr(S::misses_target, lang), Hue::red},
                                                         {tr(S::not_judged_not_fit, lang), Hue::red},
-                                                        {tr(S::no_target_word, lang), Hue::other}};  // the disabled grey
+                                                        {tr(S::no_target_word, lang), Hue::other},   // the disabled grey
+                                                        {tr(S::one_token_word, lang), Hue::other}};  // grey: nothing judged
         Page page(code, ImVec2(1400, 5000));
         ASSERT_TRUE(app_set_theme(page.app(), theme));
         page.frames(2);

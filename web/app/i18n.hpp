@@ -73,6 +73,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(no_latency_target_hint, "只按显存（或内存）和每天的请求量估算，首字延迟和每人速度不作要求",                \
       "Sized for memory and the day's requests only; time to first token and speed per user are not required") \
     X(no_target_word, "无目标", "no target")                                                            \
+    X(one_token_word, "不适用（只输出 1 个 token）", "n/a (one output token)")                           \
     /* ① model and format */                                                                            \
     X(sec_model, "① 模型与量化", "① Model & format")                                                   \
     X(model, "模型", "Model")                                                                           \

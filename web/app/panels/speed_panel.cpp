@@ -14,7 +14,8 @@ namespace infersizer::app {
 namespace {
 
 // The core's word for one target (judge_target, judge.hpp): met, met only at the fast end, missed, not judged
-// (the setup does not fit) or no target (the user chose none). After the figure when it fits on the line, else
+// (the setup does not fit), no target (the user chose none) or, for the per-user speed of a one-token answer,
+// not applicable. After the figure when it fits on the line, else
 // under the figure (at `value_x`), never cut off.
 void target_word(const AppState& s, TargetJudgement judged, const char* probe_id, float value_x) {
     const char* text = "";
@@ -27,13 +28,15 @@ void target_word(const AppState& s, TargetJudgement judged, const char* probe_id
             colour = Verdict::conditional, text = verdict_word(colour, s.lang);
             break;
         case TargetJudgement::missed: text = tr(S::misses_target, s.lang); break;
+        case TargetJudgement::not_applicable_one_token: text = tr(S::one_token_word, s.lang); break;
     }
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) {
         ImGui::NewLine();
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + value_x);
     }
-    JudgedWord(judged == TargetJudgement::no_target ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(colour),
+    const bool unjudged = judged == TargetJudgement::no_target || judged == TargetJudgement::not_applicable_one_token;
+    JudgedWord(unjudged ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(colour),
                text, probe_id);
 }
 
@@ -72,7 +75,7 @@ void DrawSpeedPanel(AppState& s) {
 
     row_label(tr(S::tps_per_user, s.lang), value_x);
     FigureText(s, "performance.decode_tps_per_seq", fmt_rate(p.decode_tps_per_seq, s.lang));
-    target_word(s, judge_target(r, met.tps_per_user, met.tps_at_best), "##target_tps", value_x);
+    target_word(s, judge_tps_target(r), "##target_tps", value_x);
 
     row_label(tr(S::throughput, s.lang), value_x);
     FigureText(s, "performance.throughput_tps", fmt_rate(p.throughput_tps, s.lang));
