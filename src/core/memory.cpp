@@ -564,7 +564,6 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
     if (sized_pool) fits = fits && m.kv_cache_gib.hi <= m.kv_pool_gib.lo;
     // vLLM/SGLang refuse to start unless utilization × total is free: colocated models must fit beside it.
     if (reserves_share_of_total(ctx.engine)) fits = fits && m.engine_reserved_gib.hi + m.colocated_gib.hi <= m.capacity_gib;
-    f.fits = fits;
     // One full-context sequence per replica (the engine starts with this max_model_len): the same rules at
     // concurrency 1 with every replica's share of the budget.
     {
@@ -579,11 +578,17 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
 
     const double repl = kv_replication(ctx, l.tp);
     const double seq_gib = kv_sequence_bytes(ctx, s.context_tokens) * repl / kGiB;
-    if (seq_gib > 0) {
-        f.max_concurrency = {std::floor(avail.lo / seq_gib), std::floor(avail.hi / seq_gib)};
-    } else {
-        f.max_concurrency = {0, 0};
-    }
+    // Each replica holds whole sequences in its own share: three replicas of 3.6 sequences each hold 9, not 10.
+    const double replicas = static_cast<double>(std::max(1, l.replicas));
+    const Interval per_replica_avail = avail / replicas;
+    Interval per_replica_seqs{0, 0};
+    if (seq_gib > 0) per_replica_seqs = {std::floor(per_replica_avail.lo / seq_gib), std::floor(per_replica_avail.hi / seq_gib)};
+    f.max_concurrency = per_replica_seqs * replicas;
+    // Every user at the full context, replica by replica: the replica that takes ⌈concurrency ÷ replicas⌉ of them
+    // must hold them in its own share, which the pooled total above does not see.
+    if (l.replicas > 1)
+        fits = fits && per_replica_seqs.lo >= std::ceil(static_cast<double>(std::max<int64_t>(1, s.concurrency)) / replicas);
+    f.fits = fits;
 
     const int64_t cap = ctx.model.max_context > 0 ? ctx.model.max_context : limits::kContextMax;
     const int64_t conc = std::max<int64_t>(1, s.concurrency);
@@ -604,13 +609,27 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
         x.title = {"最大并发", "Largest concurrency"};
         x.formula = {"⌊留给 KV 的内存 ÷ 一个完整上下文序列的 KV（含每张卡上的份数）⌋",
                      "⌊memory left for the KV ÷ KV of one full-context sequence (its copies on the cards included)⌋"};
-        x.inputs = {factor(budget_name, avail, "GiB", {SourceKind::computed, "memory.budget_gib"}),
-                    divisor({"一个 " + fmt::tokens(s.context_tokens) + " 序列的 KV", "KV of one " + fmt::tokens(s.context_tokens) + " sequence"},
-                            seq_gib, "GiB", {SourceKind::computed, "memory.kv_cache_gib"})};
+        const Text seq_name{"一个 " + fmt::tokens(s.context_tokens) + " 序列的 KV", "KV of one " + fmt::tokens(s.context_tokens) + " sequence"};
+        if (l.replicas <= 1) {
+            x.inputs = {factor(budget_name, avail, "GiB", {SourceKind::computed, "memory.budget_gib"}),
+                        divisor(seq_name, seq_gib, "GiB", {SourceKind::computed, "memory.kv_cache_gib"})};
+            x.rounding = Rounding::down;
+        } else {
+            // Whole sequences per replica, then the replicas: the floor comes first, so the product is exact.
+            x.formula = {"⌊每个副本留给 KV 的内存 ÷ 一个完整上下文序列的 KV（含每张卡上的份数）⌋ × 副本数",
+                         "⌊memory left for the KV of one replica ÷ KV of one full-context sequence (its copies on the cards "
+                         "included)⌋ × replicas"};
+            x.inputs = {given(budget_name, avail, "GiB", {SourceKind::computed, "memory.budget_gib"}),
+                        given({"每个副本留给 KV 的内存", "memory left for the KV of one replica"}, per_replica_avail, "GiB",
+                              {SourceKind::computed, "memory.budget_gib"}),
+                        given(seq_name, seq_gib, "GiB", {SourceKind::computed, "memory.kv_cache_gib"}),
+                        factor({"一个副本放得下的完整序列", "full sequences one replica holds"}, per_replica_seqs, "",
+                               {SourceKind::computed, "fit.max_concurrency"}),
+                        factor({"副本数", "replicas"}, replicas, "", {SourceKind::computed, "memory.replicas"})};
+        }
         x.value = f.max_concurrency;
         x.unit = "";
         x.combine = Combine::product;
-        x.rounding = Rounding::down;
         x.why_wide = why;
         explain->set("fit.max_concurrency", x);
 

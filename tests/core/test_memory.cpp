@@ -225,6 +225,27 @@ TEST(Fit, FitsImpliesTheAskedConcurrencyAndContextFit) {
     EXPECT_LE(f.max_context.lo, f.max_context.hi);
 }
 
+// Each replica holds whole sequences in its own memory: 3 replicas of TP 4 hold exactly 3 times what one holds,
+// never the floor of their pooled memory (3 × 3.6 sequences is 9, not 10), and the explanation multiplies out.
+TEST(Fit, ReplicasHoldWholeSequencesEach) {
+    for (int64_t context : {32768, 65536, 100000, 131072}) {
+        const Context ctx = make("Llama-3.1-70B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 12, context, 4);
+        const FitResult one = estimate_fit(ctx, 4, 4);
+        Explain explain;
+        const FitResult three = estimate_fit(ctx, 12, 4, &explain);
+        EXPECT_EQ(three.max_concurrency.lo, 3 * one.max_concurrency.lo) << context;
+        EXPECT_EQ(three.max_concurrency.hi, 3 * one.max_concurrency.hi) << context;
+        const Explanation* x = explain.find("fit.max_concurrency");
+        ASSERT_NE(x, nullptr);
+        double lo = 1, hi = 1;
+        for (const ExplainInput& in : x->inputs)
+            if (in.role == InputRole::factor) lo *= in.value.lo, hi *= in.value.hi;
+        EXPECT_EQ(lo, three.max_concurrency.lo) << context;
+        EXPECT_EQ(hi, three.max_concurrency.hi) << context;
+        EXPECT_NE(x->formula.en.find("× replicas"), std::string::npos) << x->formula.en;
+    }
+}
+
 TEST(Fit, MaxContextIsCappedByTheModel) {
     const Context ctx = make("Qwen3-0.6B", "bf16", "vllm", "nvidia-h200-sxm-141gb", 1, 4096, 1);
     const FitResult f = estimate_fit(ctx, 1, 1);
