@@ -399,6 +399,12 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     const double rpd = sc.requests_per_day;
     row.verdict = per_day.lo >= rpd ? Verdict::yes : per_day.hi >= rpd ? Verdict::conditional : Verdict::no;
     row.reason = offline_reason(s.label, full_pess, full_opt, throughput, per_day, rpd);
+    // The typical case holds no full sequence (only the careful end holds one): a batch of one is not a given.
+    if (probe.pessimistic.memory) {
+        if (row.verdict == Verdict::yes) row.verdict = Verdict::conditional;
+        const Text careful = offline_careful_end_clause();
+        row.reason.zh += careful.zh, row.reason.en += careful.en;
+    }
     row.fails_when = offline_fails_when(per_day);
     note_raised_wired_limit(row, raised_mib);
     return row;
@@ -491,7 +497,8 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessm
 const PlanRow* own_cards_meet_in_another_layout(const Context& ctx, const Assessment& a) {
     if (ctx.count_from_planner || a.status == ServingStatus::meets) return nullptr;
     for (const PlanRow& row : a.plan)
-        if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.lo <= ctx.count &&
+        // The row meets at its slow end with cards.hi: only then do the user's cards meet as the row lays them out.
+        if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi <= ctx.count &&
             (row.tp != a.performance.tp || (row.layer_split && row.replicas.hi > 1)))
             return &row;
     return nullptr;

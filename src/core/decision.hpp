@@ -17,7 +17,7 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessm
 // One sentence for the top of the page, worded for the judgement (judge.hpp) the assessment carries.
 Text verdict_sentence(const Context& ctx, const Assessment& a);
 
-// The plan's row for the user's own card where that row meets the targets on no more cards than the user has, laid
+// The plan's row for the user's own card where that row meets the targets (at its slow end, cards.hi) on no more cards than the user has, laid
 // out otherwise than the estimate of the user's cards, which misses (another TP, or a layer-split engine's several
 // servers where the user's cards were estimated as one): the same cards meet the targets laid out as the row is.
 // nullptr otherwise, and when the planner chose the count. The verdict sentence and the FAQ name it.

@@ -369,6 +369,11 @@ Text offline_fails_when(Interval requests_per_day) {
                                                               "backlog grows"};
 }
 
+Text offline_careful_end_clause() {
+    return {"；典型情况下一个完整序列也放不下（只在内存区间的谨慎端放得下）",
+            "; in the typical case not even one full sequence fits (only at the careful end of the memory ranges)"};
+}
+
 Text cloud_api_reason(const CostResult& c, double requests_per_day) {
     return {"云 API（" + c.api_model_text.zh + "）：按 " + fmt::count(requests_per_day, "zh") + " 次/天每月约 " +
                 fmt::money(c.api_per_month_usd, "USD"),

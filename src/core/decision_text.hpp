@@ -90,6 +90,8 @@ Text personal_fails_when(const SearchLimit& lim, const ServingCheck& one, const 
 Text offline_no_sequence_reason(const Text& label);
 Text fails_at_any_traffic();
 Text offline_speed_unknown_reason();
+// Appended where only the careful end of the memory ranges holds one full sequence.
+Text offline_careful_end_clause();
 Text offline_reason(const Text& label, int64_t full_batch_pess, int64_t full_batch_opt, Interval throughput_tps,
                     Interval requests_per_day, double needed_requests_per_day);
 Text offline_fails_when(Interval requests_per_day);

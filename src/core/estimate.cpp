@@ -245,7 +245,9 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     a.memory.replicas = replicas;
     a.memory.all_cards_total_gib = a.memory.total_gib * static_cast<double>(replicas);
     if (explain) explain_all_cards(a.memory, *explain);
-    a.fit = estimate_fit(ctx, ctx.count, replica_cards, explain);
+    // What fits is judged on the cards in use: the TP groups' cards, not ones left idle (12 H100 for a TP-8 model
+    // run 8; the other 4 hold none of its KV).
+    a.fit = estimate_fit(ctx, replicas * replica_cards, replica_cards, explain);
     // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
     a.performance = estimate_speed(ctx, tp * replicas, tp, replica_kv(ctx, replica_cards * replicas, replica_cards), true,
                                    explain);

@@ -65,7 +65,18 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
             out.zh += "但要按 TP " + t + " 部署；上面按 TP " + std::to_string(a.performance.tp) + " 估算的 " + n + " 张达不到目标。",
             out.en += " Laid out as TP " + t + ", that is; your " + n + " as estimated above (TP " +
                       std::to_string(a.performance.tp) + ") miss the targets.";
-        else if (!ctx.count_from_planner && own->cards.hi < ctx.count)
+        else if (!ctx.count_from_planner && own->cards.lo <= ctx.count && ctx.count < own->cards.hi) {
+            // The row meets at its slow end on cards.hi: the user's count, inside its range, only at the fast end.
+            const bool layer_servers = own->layer_split && own->replicas.hi > 1;
+            const bool retp = !own->layer_split && own->tp != a.performance.tp;
+            out.zh += "你的 " + n + " 张在这个区间内：只在乐观情况下够用" +
+                      (layer_servers ? "（按每 " + t + " 张卡一个服务部署）" : retp ? "（按 TP " + t + " 部署）" : "") + "。";
+            out.en += " Your " + n + " are within that range: enough only in the optimistic case" +
+                      (layer_servers ? " (as servers of " + t + (own->tp > 1 ? " cards" : " card") + " each)"
+                       : retp        ? " (laid out as TP " + t + ")"
+                                     : "") +
+                      ".";
+        } else if (!ctx.count_from_planner && own->cards.hi < ctx.count)
             out.zh += "你的 " + std::to_string(ctx.count) + " 张多于所需，其余可另作他用。",
             out.en += " Your " + std::to_string(ctx.count) + " are more than that; the rest can do other work.";
         else if (!ctx.count_from_planner && own->cards.lo > ctx.count)

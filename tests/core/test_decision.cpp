@@ -242,7 +242,7 @@ TEST(Decision, TheVerdictSaysWhenTheUsersCardsMeetTheTargetsInAnotherLayout) {
     ASSERT_NE(own, nullptr);
     ASSERT_TRUE(own->meets_targets);
     ASSERT_EQ(own->tp, 1);
-    ASSERT_LE(own->cards.lo, 4);
+    ASSERT_LE(own->cards.hi, 4);
     const std::string n_en = fmt::count_range(own->replicas, "en"), n_zh = fmt::count_range(own->replicas, "zh");
     const std::string clause_en = "; laid out as TP 1 × " + n_en + " replicas, these cards meet the targets";
     const std::string clause_zh = "；按 TP 1 × " + n_zh + " 个副本部署，这些卡能达到目标";
@@ -261,4 +261,42 @@ TEST(Decision, TheVerdictSaysWhenTheUsersCardsMeetTheTargetsInAnotherLayout) {
     one.count = 1;
     const Result o = test::estimate_ok(one);
     EXPECT_EQ(o.verdict.en.find("these cards meet the targets"), std::string::npos) << o.verdict.en;
+}
+
+// The row meets at its slow end, on cards.hi: a row of 1–2 Macs is no answer for the one Mac the user has, which is
+// itself one server of one card (70B Q8_0 on an M3 Ultra, 2 users at 32k: one Mac misses, the row needs 2).
+TEST(Decision, AnotherLayoutMeetsOnlyWhereItsSlowEndFitsTheUsersCards) {
+    Scenario s = test::scenario("Llama-3.1-70B", "Q8_0", "llama.cpp", "apple-m3-ultra", 1);
+    s.context_tokens = 32768, s.prompt_tokens = 4000, s.output_tokens = 500, s.concurrency = 2;
+    s.targets = {60.0, 5.0};
+    const Result r = test::estimate_ok(s);
+    ASSERT_NE(r.status, ServingStatus::meets) << r.verdict.en;
+    const PlanRow* own = nullptr;
+    for (const PlanRow& row : r.plan)
+        if (row.hardware == s.hardware_id) own = &row;
+    ASSERT_NE(own, nullptr);
+    ASSERT_TRUE(own->meets_targets);
+    ASSERT_GT(own->cards.hi, 1.0) << "precondition: the row needs more than the user's one machine at its slow end";
+    EXPECT_EQ(r.verdict.en.find("these cards meet the targets"), std::string::npos) << r.verdict.en;
+    for (const FaqEntry& f : r.faq) EXPECT_EQ(f.answer.en.find("that is; your 1 as"), std::string::npos) << f.answer.en;
+}
+
+// The offline-batch row where only the careful end of the memory ranges holds one full sequence (Qwen2.5-14B AWQ
+// with an embedder and a reranker on one L4 at 16k: max concurrency 0–2) is conditional and says so, never "yes"
+// beside a headline that the setup does not fit.
+TEST(Decision, AnOfflineBatchThatHoldsASequenceOnlyAtTheCarefulEndIsConditional) {
+    Scenario s = test::scenario("Qwen2.5-14B", "awq-int4", "vllm", "nvidia-l4-24gb", 1);
+    s.context_tokens = 16384, s.prompt_tokens = 6000, s.output_tokens = 400, s.concurrency = 8;
+    s.targets = {3.0, 20.0};
+    s.colocated = {{"bge-m3", 0.568, "fp16"}, {"bge-reranker-v2-m3", 0.568, "fp16"}};
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.fit.max_concurrency.lo, 0.0) << "precondition";
+    ASSERT_GE(r.fit.max_concurrency.hi, 1.0) << "precondition";
+    const DecisionRow* offline = nullptr;
+    for (const DecisionRow& row : r.scenarios)
+        if (row.option == DecisionOption::offline_batch) offline = &row;
+    ASSERT_NE(offline, nullptr);
+    EXPECT_NE(offline->verdict, Verdict::yes) << offline->reason.en;
+    EXPECT_NE(offline->reason.en.find("only at the careful end of the memory ranges"), std::string::npos) << offline->reason.en;
+    EXPECT_NE(offline->reason.zh.find("只在内存区间的谨慎端放得下"), std::string::npos) << offline->reason.zh;
 }

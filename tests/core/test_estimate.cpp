@@ -663,3 +663,23 @@ TEST(Estimate, ARequestLongerThanTheContextIsWarnedWithTheContextToSet) {
     s.context_tokens = 8192;
     for (const Text& t : test::estimate_ok(s).warnings) EXPECT_EQ(t.en.find("exceed the context length"), std::string::npos) << t.en;
 }
+
+// Cards the layout leaves idle hold none of the model: 12 H100 for Llama-3.1-405B fp8 run one TP-8 group and 4 stay
+// idle, so what fits is what 8 cards hold (max concurrency 12–18 at 16k, not every user at the full context), not
+// the 43–51 sequences that the idle cards' memory would add.
+TEST(Estimate, IdleCardsHoldNoneOfTheKv) {
+    Scenario s = test::scenario("Llama-3.1-405B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 12);
+    s.context_tokens = 16384, s.prompt_tokens = 2000, s.output_tokens = 500, s.concurrency = 20;
+    s.targets = {3.0, 15.0};
+    const Result twelve = test::estimate_ok(s);
+    ASSERT_EQ(twelve.performance.tp, 8);
+    ASSERT_EQ(twelve.memory.replicas, 1);
+    s.count = 8;
+    const Result eight = test::estimate_ok(s);
+    EXPECT_EQ(twelve.fit.max_concurrency.lo, eight.fit.max_concurrency.lo);
+    EXPECT_EQ(twelve.fit.max_concurrency.hi, eight.fit.max_concurrency.hi);
+    EXPECT_EQ(twelve.fit.max_context.lo, eight.fit.max_context.lo);
+    EXPECT_EQ(twelve.fit.fits, eight.fit.fits);
+    EXPECT_FALSE(twelve.fit.fits) << "20 users at the full 16k need more than 8 cards hold";
+    EXPECT_LT(twelve.fit.max_concurrency.hi, 20.0);
+}
