@@ -732,7 +732,20 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
         StepMix mix = prefill_mix(n * P / cycle_steps, half_prompt);
         mix.decode_seqs = n * (O - 1.0) / cycle_steps;
         mix.decode_positions = mix.decode_seqs * (P + O / 2.0);
-        step = cost.step_s(mix);
+        // The mean step is the mean of the steps' costs, not the cost of a mean step: k of the cycle's steps carry
+        // the prompts' chunks (each request's in its own ⌈P / budget⌉ steps, or every step once they must share)
+        // and the rest only decode. Averaging the prompt tokens over all steps first spread 4 × 8,000-token prompts
+        // as ~32 tokens in each step: a mixture of experts then touched half its experts every step (the touched
+        // share is concave in the tokens) where the real decode-only steps touch a tenth, and a dense model's
+        // prompt tokens rode under the weights' read where real chunks are compute-bound.
+        const double carrying = std::min(cycle_steps, std::max(n * prefill_steps, n * P / budget));
+        StepMix with_prompt = prefill_mix(n * P / carrying, half_prompt);
+        with_prompt.decode_seqs = mix.decode_seqs;
+        with_prompt.decode_positions = mix.decode_positions;
+        StepMix decode_only;
+        decode_only.decode_seqs = mix.decode_seqs;
+        decode_only.decode_positions = mix.decode_positions;
+        step = (carrying * cost.step_s(with_prompt) + (cycle_steps - carrying) * cost.step_s(decode_only)) / cycle_steps;
         tpot = step;
         // The prompt waits for the step in flight, then rides its own chunk steps (its chunk, the other prompts'
         // tokens of a mean step, the decodes); a budget near saturation queues it behind other prompts.
