@@ -21,6 +21,7 @@
 #include "deploy.hpp"
 
 #include "format_text.hpp"
+#include "offload.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
 
@@ -120,8 +121,16 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
     s.utilization = fmt::decimals(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0), 2);
-    if (a.offload && a.offload->applicable) s.n_cpu_moe = a.offload->n_cpu_moe_layers;
-    s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known;
+    if (a.offload && a.offload->applicable && !s.cpu) {
+        // The launch keeps the first layers' experts in host RAM (--n-cpu-moe): the server starts, and the load
+        // test should see the split's speeds, not those of the setup that does not load.
+        s.n_cpu_moe = a.offload->n_cpu_moe_layers;
+        const PerformanceResult split = offload_performance(*a.offload);
+        s.ttft_p90_s = split.ttft_p90_s;
+        s.tps_per_user = split.decode_tps_per_seq;
+    }
+    s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known &&
+                     s.n_cpu_moe == 0;
     s.needs_gib = a.memory.total_gib;
     s.usable_gib = a.memory.budget_gib;
     return s;

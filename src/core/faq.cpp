@@ -4,6 +4,7 @@
 #include "decision.hpp"
 #include "estimate.hpp"
 #include "format_text.hpp"
+#include "offload.hpp"
 
 #include <string>
 
@@ -185,9 +186,13 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
         out.en += " Quantization shrinks the memory, but the CPU misses the targets: this load still needs a GPU.";
     // The GPU path it is weighed against: the user's cards, or the plan's cheapest choice.
     if (!ctx.hardware.is_cpu()) {
-        const Text speed = speed_words(ctx.scenario, a.performance.ttft_p90_s, a.performance.decode_tps_per_seq);
-        out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware.name + "）：" + speed.zh + "。";
-        out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware.name + "): " + speed.en + ".";
+        // A model that loads only with its experts split into host RAM runs at the split's speeds.
+        const bool split = a.status == ServingStatus::does_not_fit && a.offload && a.offload->applicable;
+        const PerformanceResult p_gpu = split ? offload_performance(*a.offload) : a.performance;
+        const Text speed = speed_words(ctx.scenario, p_gpu.ttft_p90_s, p_gpu.decode_tps_per_seq);
+        const std::string moe = split ? ", --n-cpu-moe " + std::to_string(a.offload->n_cpu_moe_layers) : "";
+        out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware.name + moe + "）：" + speed.zh + "。";
+        out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware.name + moe + "): " + speed.en + ".";
     } else if (const PlanRow* cheap = cheapest_meeting(a.plan)) {
         const Text speed = speed_words(ctx.scenario, cheap->ttft_s, cheap->decode_tps_per_seq);
         out.zh += "GPU 路径（计划里最省钱的 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "）：" + speed.zh + "。";

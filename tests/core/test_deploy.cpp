@@ -459,3 +459,26 @@ TEST(Deploy, ASetupThatDoesNotFitSaysSoAndExpectsNoFigures) {
         EXPECT_HAS(ok.deploy.load_test_command.en, "# expected at ");
     }
 }
+
+// A MoE model that loads only with its first layers' experts in host RAM: the launch line carries --n-cpu-moe, so
+// the server starts — no "does not fit" note — and the load test expects the split's speeds (DeepSeek-R1 Q4_K_M on
+// 2 × H100 PCIe: 5–16 tok/s, TTFT 16–33 s), not those of the setup that does not load; the FAQ's GPU path says so.
+TEST(Deploy, AnExpertOffloadLaunchExpectsTheSplitsSpeeds) {
+    Scenario s = test::scenario("DeepSeek-R1", "Q4_K_M", "llama.cpp", "nvidia-h100-pcie-80gb", 2);
+    s.context_tokens = 8192, s.prompt_tokens = 800, s.output_tokens = 300, s.concurrency = 2;
+    s.targets = {10.0, 5.0};
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::does_not_fit);
+    ASSERT_TRUE(r.offload && r.offload->applicable);
+    const std::string n = std::to_string(r.offload->n_cpu_moe_layers);
+    EXPECT_HAS(r.deploy.launch_command.en, "--n-cpu-moe " + n);
+    EXPECT_LACKS(r.deploy.launch_command.en, "does not fit: needs");
+    EXPECT_HAS(r.deploy.load_test_command.en, "TTFT p90 " + fmt::seconds(r.offload->ttft_s, "en"));
+    EXPECT_HAS(r.deploy.load_test_command.en, fmt::interval(r.offload->decode_tps_per_seq, "tokens/s", "en") + " per user");
+    EXPECT_HAS(r.deploy.load_test_command.zh, "每用户 " + fmt::interval(r.offload->decode_tps_per_seq, "token/s", "zh"));
+    bool gpu_path = false;
+    for (const FaqEntry& f : r.faq)
+        gpu_path |= f.answer.en.find("The GPU path (2 × H100 PCIe 80GB, --n-cpu-moe " + n + "): TTFT p90 " +
+                                     fmt::seconds(r.offload->ttft_s, "en")) != std::string::npos;
+    EXPECT_TRUE(gpu_path);
+}
