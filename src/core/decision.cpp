@@ -69,6 +69,18 @@ std::optional<long long> with_raised_wired_limit(Setup& s, const Context& ctx, c
     return mib;
 }
 
+// Where a row's limits are searched on a raised wiring cap: the cap raised as far as the headroom allows (all the
+// memory it leaves), not the one sized to this scenario, so "beyond 16k not one sequence fits" does not describe a cap
+// set for exactly 16k. The cap searched with, when `raised` (the scenario's cap) is set.
+std::optional<long long> with_most_wired_limit(Setup& s, const Context& ctx, const std::optional<long long>& raised) {
+    if (!raised || !ctx.hardware.memory_gb) return std::nullopt;
+    const long long most =
+        static_cast<long long>(std::floor(*ctx.hardware.memory_gb * (1.0 - ctx.scenario.headroom) * units::kMiBPerGiB));
+    if (most <= *raised) return std::nullopt;
+    s.ctx.hardware = with_wired_limit(ctx.hardware, most);
+    return most;
+}
+
 // A typical-scenario row judged on a raised wiring cap holds only once the user raises it: conditional at best, and
 // the sysctl said in its reason.
 void note_raised_wired_limit(DecisionRow& row, const std::optional<long long>& mib) {
@@ -291,10 +303,13 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
         row.fails_when = fails_when_for(s, s.label);
         return row;
     }
-    // Where it breaks once the remedy the verdict counts on is applied (the raised wiring cap).
+    // Where it breaks once the remedy the verdict counts on is applied. The cap the verdict names is sized to this
+    // scenario; the limits are searched with it raised as far as the headroom allows (all the memory the headroom
+    // leaves), so "beyond 16k not one sequence fits" does not describe a cap set for exactly 16k, and say so.
     Setup remedied = s;
-    with_raised_wired_limit(remedied, ctx, a);
+    const auto most = with_most_wired_limit(remedied, ctx, with_raised_wired_limit(remedied, ctx, a));
     row.fails_when = fails_when_for(remedied, s.label);
+    if (most) append(row.fails_when, wired_limit_search_clause(*most));
     // A MoE model that overflows the cards but fits with its first layers' experts in host RAM (offload.cpp):
     // it runs, slower, with llama.cpp's --n-cpu-moe; the row says what that split gives.
     if (a.offload && a.offload->applicable && a.status == ServingStatus::does_not_fit) {
@@ -357,8 +372,11 @@ DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
     row.verdict = verdict_of(one);
     row.reason = personal_reason(s.label, sc.context_tokens, one, sc.targets, s.ctx.hardware);
-    const SearchLimit lim = max_context_meeting_targets(s.ctx, s.ctx.hardware, s.layout, s.replicas, 1);
-    row.fails_when = personal_fails_when(lim, one, sc.targets, s.ctx.hardware);
+    Setup searched = s;
+    const auto most = with_most_wired_limit(searched, ctx, raised_mib);
+    const SearchLimit lim = max_context_meeting_targets(searched.ctx, searched.ctx.hardware, s.layout, s.replicas, 1);
+    row.fails_when = personal_fails_when(lim, one, sc.targets, searched.ctx.hardware);
+    if (most) append(row.fails_when, wired_limit_search_clause(*most));
     note_raised_wired_limit(row, raised_mib);
     return row;
 }

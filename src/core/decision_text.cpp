@@ -249,6 +249,11 @@ Text wired_limit_clause(long long mib) {
             "; fits once the GPU wiring cap is raised: sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mib)};
 }
 
+Text wired_limit_search_clause(long long mib) {
+    return {"（按 GPU 内存上限提高到 iogpu.wired_limit_mb=" + std::to_string(mib) + " 计）",
+            " (with the GPU wiring cap raised to iogpu.wired_limit_mb=" + std::to_string(mib) + ")"};
+}
+
 Text no_api_price_reason() { return {"目录中没有可比的 API 价格", "the catalog has no comparable API price"}; }
 
 Text residency_caveat(bool in_house) {

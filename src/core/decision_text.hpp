@@ -65,6 +65,8 @@ Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layo
 // "; <offload note>" when offload makes it meet the targets (`misses` empty), else "; even with <offload note>,
 // <misses>" (plan.hpp describe_misses of the offload at its best).
 Text offload_clause(const OffloadResult& offload, const Text& misses);
+// After a limit searched with the wiring cap raised as far as the headroom allows.
+Text wired_limit_search_clause(long long mib);
 Text wired_limit_clause(long long mib);
 
 Text no_api_price_reason();

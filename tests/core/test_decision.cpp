@@ -300,3 +300,26 @@ TEST(Decision, AnOfflineBatchThatHoldsASequenceOnlyAtTheCarefulEndIsConditional)
     EXPECT_NE(offline->reason.en.find("only at the careful end of the memory ranges"), std::string::npos) << offline->reason.en;
     EXPECT_NE(offline->reason.zh.find("只在内存区间的谨慎端放得下"), std::string::npos) << offline->reason.zh;
 }
+
+// A model that fits a Mac only with the GPU wiring cap raised (DeepSeek-R1 Q4_K_M on an M3 Ultra at 16k): the verdict
+// names the cap sized to this scenario, but the rows' limits are searched with the cap raised as far as the headroom
+// allows (512 GB × 0.9 → 471,859 MiB) and say so — with the scenario's own cap, every limit sat exactly at the
+// scenario ("beyond 16k not even one full sequence fits"), though 64k adds only ~3 GiB of KV to a 512 GB machine.
+TEST(Decision, LimitsOnARaisedWiringCapAreSearchedWithTheMostTheHeadroomAllows) {
+    Scenario s = test::scenario("DeepSeek-R1", "Q4_K_M", "llama.cpp", "apple-m3-ultra", 1);
+    s.context_tokens = 16384, s.prompt_tokens = 1000, s.output_tokens = 1500, s.concurrency = 1;
+    s.targets = {30.0, 10.0};
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.remedy, FitRemedy::raise_wired_limit) << r.verdict.en;
+    const std::string clause_en = " (with the GPU wiring cap raised to iogpu.wired_limit_mb=471859)";
+    const DecisionRow* personal = nullptr;
+    for (const DecisionRow& row : r.scenarios)
+        if (row.option == DecisionOption::personal) personal = &row;
+    ASSERT_NE(personal, nullptr);
+    EXPECT_EQ(personal->fails_when.en.find("not even one full sequence fits"), std::string::npos) << personal->fails_when.en;
+    EXPECT_NE(personal->fails_when.en.find(clause_en), std::string::npos) << personal->fails_when.en;
+    EXPECT_NE(personal->fails_when.zh.find("（按 GPU 内存上限提高到 iogpu.wired_limit_mb=471859 计）"), std::string::npos)
+        << personal->fails_when.zh;
+    ASSERT_GE(r.decision.size(), 2u);
+    EXPECT_NE(r.decision[1].fails_when.en.find(clause_en), std::string::npos) << r.decision[1].fails_when.en;
+}
