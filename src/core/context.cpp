@@ -211,6 +211,16 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                          "'; accepted: a catalog id (" + accepted_ids(catalog.models, 12) +
                          "), {\"hf_config\": {...}} or an explicit architecture object"};
     }
+    // An embedding model, a reranker or a speech recognizer generates no text: no KV cache, no decode, another
+    // API. Sized as a chat model it got a KV cache and tokens per second it does not have; it belongs beside one.
+    if (ctx.model.role != ModelRole::chat) {
+        const char* what = ctx.model.role == ModelRole::embedding ? "an embedding model"
+                           : ctx.model.role == ModelRole::reranker ? "a reranker"
+                                                                    : "a speech recognition model";
+        return Error{"scenario.model_role", "scenario.model",
+                     "'" + one_line(ctx.model.id.empty() ? s.model_id : ctx.model.id, kShownChars) + "' is " + what +
+                         ", not a text generator: choose a chat model and list this one under colocated"};
+    }
 
     const WeightFormat* wf = catalog.find_weight_format(s.weights);
     if (!wf)

@@ -370,6 +370,14 @@ Zh message_zh(std::string_view m) {
     };
     for (const auto& [en, zh] : kThings)
         if (take_prefix(rest, en)) return unknown_id_zh(zh, rest);
+    if (std::string_view r = rest; take_suffix(r, ", not a text generator: choose a chat model and list this one under colocated")) {
+        static const std::pair<std::string_view, std::string_view> kRoles[] = {
+            {"' is an embedding model", "嵌入模型"}, {"' is a reranker", "重排序模型"}, {"' is a speech recognition model", "语音识别模型"}};
+        for (const auto& [en, zh] : kRoles)
+            if (take_suffix(r, en) && take_prefix(r, "'"))
+                return "'" + std::string(r) + "' 是" + std::string(zh) + "，不生成文本：请选择对话模型，并把它列在同机部署（colocated）里";
+        return std::nullopt;
+    }
     if (take_prefix(rest, "is not valid JSON at line ")) {  // a scenario's or a URL value's syntax error
         const size_t comma = rest.find(", column ");
         const size_t colon = rest.find(':');

@@ -167,6 +167,9 @@ TEST(ErrorZh, UnknownIdsHaveChinese) {
         R"({"hardware": {"based_on": "no-such-card"}})",
         R"({"pricing": {"gpu": "nobody"}})",
         R"({"pricing": {"api": "nobody/none"}})",
+        R"({"model": "bge-m3"})",
+        R"({"model": "bge-reranker-v2-m3"})",
+        R"({"model": "whisper-large-v3"})",
     };
     for (const std::string& d : docs) {
         SCOPED_TRACE(d);
