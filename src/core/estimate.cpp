@@ -174,7 +174,8 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                                  static_cast<double>(std::max<int64_t>(0, s.output_tokens - 1)) / p.single_stream_tps.hi;
         const double average = s.requests_per_day / units::kSecondsPerDay * latency_s;
         if (std::isfinite(average) && average > static_cast<double>(s.concurrency)) {
-            const std::string avg_zh = fmt::count(std::ceil(average), "zh"), avg_en = fmt::count(std::ceil(average), "en");
+            // As computed, not rounded up: 1.16 in flight on average is "1.16", not the "2" a ceiling made of it.
+            const std::string avg_zh = fmt::number(average, "zh"), avg_en = fmt::number(average, "en");
             w.push_back({"每天 " + fmt::count(s.requests_per_day, "zh") + " 个请求、每个请求约 " + fmt::number(latency_s, "zh") + " s" +
                              "，平均同时在处理 " + avg_zh + " 个，超过了给定的峰值并发 " + fmt::count(double(s.concurrency), "zh") +
                              "：峰值至少是平均值（通常是它的几倍），请调高并发或核对每日请求量。",

@@ -83,9 +83,13 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
             fmt::column_interval(p.burst_ttft_s, "s") + t("（不用于容量规划）", " (not used for sizing)"));
     row(out, t("每用户", "per user"), fmt::column_interval(p.decode_tps_per_seq, "tok/s"));
     row(out, t("单用户独占", "one user alone"), fmt::column_interval(p.single_stream_tps, "tok/s"));
-    row(out, t("总吞吐", "throughput"), fmt::column_interval(p.throughput_tps, "tok/s"));
-    row(out, t("在处理的请求", "requests in flight"), fmt::column_interval(p.requests_in_flight, ""));
-    row(out, t("占用的 KV", "KV in use"), fmt::column_interval(p.kv_in_use_gib, "GiB"));
+    // These three count every replica; the memory above is one replica's.
+    const std::string all_zh = m.replicas > 1 ? "（" + std::to_string(m.replicas) + " 个副本合计）" : "";
+    const std::string all_en = m.replicas > 1 ? " (all " + std::to_string(m.replicas) + " replicas)" : "";
+    const std::string all = t(all_zh.c_str(), all_en.c_str());
+    row(out, t("总吞吐", "throughput") + all, fmt::column_interval(p.throughput_tps, "tok/s"));
+    row(out, t("在处理的请求", "requests in flight") + all, fmt::column_interval(p.requests_in_flight, ""));
+    row(out, t("占用的 KV", "KV in use") + all, fmt::column_interval(p.kv_in_use_gib, "GiB"));
     if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), fmt::column_interval(p.queue_wait_s, "s"));
     row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));

@@ -229,6 +229,13 @@ TEST(Estimate, DailyTrafficAbovePeakConcurrencyWarns) {
     auto busy = estimate(cat(), s);
     ASSERT_TRUE(busy.ok());
     EXPECT_TRUE(has_warning(*busy));
+    // The average as computed (Little's law at the fastest a request can go), not rounded up to a whole request.
+    const PerformanceResult& p = busy->performance;
+    const double latency_s = double(s.prompt_tokens) / p.prefill_tps.hi + double(s.output_tokens - 1) / p.single_stream_tps.hi;
+    const std::string average = fmt::number(s.requests_per_day / 86400.0 * latency_s, "en");
+    bool said = false;
+    for (const Text& w : busy->warnings) said |= w.en.find(" each keep " + average + " requests in flight") != std::string::npos;
+    EXPECT_TRUE(said) << average;
     // Average in flight = requests/s × seconds per request; at 1,000 a day it is far below 5.
     s.requests_per_day = 1000;
     auto calm = estimate(cat(), s);

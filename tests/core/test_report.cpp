@@ -260,3 +260,21 @@ TEST(Report, TextViewDocumentHoldsTheTablesOfTheResult) {
     }
     for (const char* id : {"setup", "memory", "speed", "decision", "cards", "cost"}) EXPECT_TRUE(tables.count(id)) << id;
 }
+
+// The text report's throughput, requests in flight and KV in use count every replica, beside memory rows that are
+// one replica's: the labels say so (100 GiB of KV in use across 4 replicas beside a 32 GiB KV cache per replica
+// read as impossible), and say nothing with one replica.
+TEST(Report, TextSaysWhichSpeedRowsCountEveryReplica) {
+    const Scenario s = test::golden_scenario("chat_70b_h100_200_users.json");
+    const Result r = test::estimate_ok(s);
+    ASSERT_GT(r.memory.replicas, 1);
+    const std::string all = " (all " + std::to_string(r.memory.replicas) + " replicas)";
+    const std::string en = report_text(s, r, "en"), zh = report_text(s, r, "zh");
+    for (const char* label : {"throughput", "requests in flight", "KV in use"})
+        EXPECT_NE(en.find(std::string("\n  ") + label + all), std::string::npos) << label;
+    EXPECT_NE(zh.find("占用的 KV（" + std::to_string(r.memory.replicas) + " 个副本合计）"), std::string::npos);
+    const Scenario one = test::golden_scenario("personal_8b_4090.json");
+    const Result r1 = test::estimate_ok(one);
+    ASSERT_EQ(r1.memory.replicas, 1);
+    EXPECT_EQ(report_text(one, r1, "en").find("replicas)"), std::string::npos);
+}
