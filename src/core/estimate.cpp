@@ -55,7 +55,8 @@ ReplicaLayout choose_layout(const Context& ctx) {
     for (int tp = 1; tp <= top; tp *= 2) {
         if (tp < need) continue;
         if (heads > 0 && heads % tp != 0) continue;
-        const FitResult fit = estimate_fit(ctx, ctx.count, tp);
+        // On the cards the layout uses: whole TP groups, the rest idle (the estimate judges what fits on them too).
+        const FitResult fit = estimate_fit(ctx, ctx.count / tp * tp, tp);
         if (fit.max_concurrency.lo >= double(ctx.scenario.concurrency)) return {tp, 1, false};
         if (fit.max_concurrency.lo > best_users) best = tp, best_users = fit.max_concurrency.lo;
     }

@@ -690,3 +690,18 @@ TEST(Estimate, IdleCardsHoldNoneOfTheKv) {
     EXPECT_FALSE(twelve.fit.fits) << "20 users at the full 16k need more than 8 cards hold";
     EXPECT_LT(twelve.fit.max_concurrency.hi, 20.0);
 }
+
+// The layout on the user's cards is chosen by what the cards it uses hold: 5 RTX 3090 for Qwen3-14B AWQ at 23 users
+// of 11k were laid out as TP 2 × 2 on the pooled memory of all five (the idle fifth's included), which the replicas
+// cannot hold (11–14 sequences each for 12 users); TP 4 on four cards, one idle, holds them as 4 cards alone do.
+// Found by the random-scenario property "a card more never un-fits" under wasm (its 32-bit size_t draws other cases).
+TEST(Estimate, AnIdleCardNeverChangesTheLayoutIntoOneThatDoesNotFit) {
+    Scenario s = test::scenario("Qwen3-14B", "awq-int4", "sglang", "nvidia-rtx-3090", 4);
+    s.context_tokens = 11342, s.prompt_tokens = 1000, s.output_tokens = 200, s.concurrency = 23;
+    const Result four = test::estimate_ok(s);
+    ASSERT_TRUE(four.fit.fits);
+    s.count = 5;
+    const Result five = test::estimate_ok(s);
+    EXPECT_TRUE(five.fit.fits) << "TP " << five.performance.tp << " × " << five.memory.replicas;
+    EXPECT_EQ(five.fit.max_concurrency.lo, four.fit.max_concurrency.lo);
+}
