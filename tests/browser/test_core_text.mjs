@@ -58,3 +58,38 @@ test('core text: 25 cards give one command per node; llama.cpp load test runs at
     await p.close();
   }
 });
+
+test('core text: a one-token answer is judged on its first token, and an embedding model is refused by name', async ({ browser, server }) => {
+  const p = await openReady(browser, server);
+  try {
+    const out = await p.page.evaluate(() => {
+      const api = window.infersizer;
+      api.setScenario({ model: 'Llama-3.1-8B', weights: 'bf16', engine: 'vllm', hardware: 'nvidia-h100-sxm-80gb', count: 1,
+                        context_tokens: 4096, prompt_tokens: 500, output_tokens: 1, concurrency: 50,
+                        targets: { ttft_s: 1, tps_per_user: 20 } });
+      const one = api.getResult('en');
+      const before = JSON.stringify(api.getScenario());
+      let refused = null;
+      try { api.setScenario({ model: 'bge-m3', weights: 'fp16' }); } catch (e) { refused = { name: e.name, message: e.message }; }
+      return { one, before, after: JSON.stringify(api.getScenario()), refused };
+    });
+    assert(out.one.status === 'meets', `one-token status: ${out.one.status} — ${out.one.verdict}`);
+    assert(out.one.targets_met.tps_per_user_applicable === false, JSON.stringify(out.one.targets_met));
+    assert(!/per user/.test(out.one.verdict), `the headline quotes a per-user rate: ${out.one.verdict}`);
+    // The page's own text view, in the page's language, says the per-user target does not apply.
+    await p.page.waitForFunction(() => {
+      const t = document.getElementById('is-text-view').textContent;
+      return t.includes('n/a (one output token)') || t.includes('不适用（只输出 1 个 token）');
+    }, null, { timeout: 5000 }).catch(async (e) => {
+      const t = await p.page.evaluate(() => document.getElementById('is-text-view').textContent);
+      throw new Error(`${e.message}; the text view: ${t.slice(0, 600)}`);
+    });
+    assert(out.refused && out.refused.name === 'InferSizerError' && /scenario\.model/.test(out.refused.message) &&
+      /embedding model/.test(out.refused.message), `bge-m3 as the model: ${JSON.stringify(out.refused)}`);
+    assert(out.before === out.after, 'a refused model changed the scenario');
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return `${out.one.verdict.slice(0, 60)}…`;
+  } finally {
+    await p.close();
+  }
+});
