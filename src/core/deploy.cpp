@@ -53,6 +53,7 @@ struct Settings {
     int64_t seqs_per_replica = 1;  // sequences one server instance runs at once
     int64_t concurrency = 1;
     int64_t prompt = 0, output = 0;
+    bool one_token = false;        // one_token_answer (scenario.hpp): the load test expects no per-user rate
     std::string utilization;       // fraction of memory the engine may take: 1 − headroom
     bool gguf = false;
     bool cpu = false;
@@ -117,6 +118,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.seqs_per_replica = (s.concurrency + s.replicas - 1) / s.replicas;
     s.prompt = sc.prompt_tokens;
     s.output = sc.output_tokens;
+    s.one_token = one_token_answer(sc);
     // The engine's own share (vLLM 0.9), lowered when the scenario keeps more memory free: the estimate
     // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
     const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
@@ -168,7 +170,7 @@ std::string expected(const Settings& s) {
     const std::string path_zh = path ? " + 服务路径（" + fmt::seconds(kServingPathS, "zh") + "）" : "";
     const std::string path_en = path ? " + the serving path (" + fmt::seconds(kServingPathS, "en") + ")" : "";
     // A one-token answer has no rate after its first token: the first token's time is the whole expectation.
-    const bool rate = s.output > 1;
+    const bool rate = !s.one_token;
     if (s.zh)
         return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") + path_zh +
                (rate ? "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") : std::string()) + "；明显更差即未达估算。";

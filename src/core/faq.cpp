@@ -17,7 +17,7 @@ std::string users(int64_t n, const std::string& lang) { return fmt::count(static
 // "TTFT p90 0.31 s, 35–60 tok/s per user" from the figures of a plan row or an estimate; the first token's time
 // alone for one-token answers, where no user sees a rate.
 Text speed_words(const Scenario& s, const Interval& ttft_p90_s, const Interval& tps_per_user) {
-    if (s.output_tokens <= 1) return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh"), "TTFT p90 " + fmt::seconds(ttft_p90_s, "en")};
+    if (one_token_answer(s)) return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh"), "TTFT p90 " + fmt::seconds(ttft_p90_s, "en")};
     return {"首字 p90 " + fmt::seconds(ttft_p90_s, "zh") + "，每用户 " + fmt::interval(tps_per_user, "tok/s", "zh"),
             "TTFT p90 " + fmt::seconds(ttft_p90_s, "en") + ", " + fmt::interval(tps_per_user, "tok/s", "en") +
                 " per user"};

@@ -73,9 +73,12 @@ struct Scenario {
     std::string display_model_name() const { return model_custom ? model_custom->id : model_id; }
 };
 
-// The per-user speed target is a rate of the tokens after the first: an answer of one token (a classifier's label,
-// a yes/no) has none, so only its first token's time is judged. Without latency targets neither is.
-inline bool per_user_speed_judged(const Scenario& s) { return !s.targets.no_latency_target && s.output_tokens > 1; }
+// An answer of one token (a classifier's label, a yes/no): no token follows the first, so it has no per-user rate.
+inline bool one_token_answer(const Scenario& s) { return s.output_tokens <= 1; }
+
+// The per-user speed target is a rate of the tokens after the first, so a one-token answer is judged on its first
+// token's time alone. Without latency targets neither is.
+inline bool per_user_speed_judged(const Scenario& s) { return !s.targets.no_latency_target && !one_token_answer(s); }
 
 // Accepted ranges, shared by the JSON parser, the URL parser and the page's input widgets.
 namespace limits {

@@ -351,7 +351,7 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
         res.burst_ttft_s = Interval::of(simulate_burst_ttft_s(StepModelCost(model, End::fast), fast_sc, w),
                                         simulate_burst_ttft_s(StepModelCost(model, End::slow), slow_sc, w));
     res.decode_tps_per_seq = rate_of(fast.tpot_p50_s, slow.tpot_p50_s, 1.0);
-    res.one_token_answers = s.output_tokens <= 1;
+    res.one_token_answers = one_token_answer(s);
     res.throughput_tps = Interval::of(fast.throughput_tps * share, slow.throughput_tps * share);
     res.requests_in_flight = Interval::of(fast.mean_running * share, slow.mean_running * share);
     res.queue_wait_s = Interval::of(fast.queue_wait_s, slow.queue_wait_s);

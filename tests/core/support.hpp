@@ -79,6 +79,20 @@ inline Result estimate_ok(const Scenario& s, const EstimateOptions& options = {}
     return r.value();
 }
 
+// The plan's row for a hardware id, or nullptr.
+inline const PlanRow* plan_row(const Result& r, const std::string& hardware_id) {
+    for (const PlanRow& row : r.plan)
+        if (row.hardware == hardware_id) return &row;
+    return nullptr;
+}
+
+// The typical-scenario row of one option (personal, offline batch, ...), or nullptr.
+inline const DecisionRow* scenario_row(const Result& r, DecisionOption option) {
+    for (const DecisionRow& row : r.scenarios)
+        if (row.option == option) return &row;
+    return nullptr;
+}
+
 // A resolved setup at a fixed load: `concurrency` users, `context` tokens of context of which `prompt` are the
 // prompt, `output` generated.
 inline Context make(const std::string& model_id, const std::string& weights, const std::string& engine,

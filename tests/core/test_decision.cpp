@@ -236,9 +236,7 @@ TEST(Decision, TheVerdictSaysWhenTheUsersCardsMeetTheTargetsInAnotherLayout) {
     const Result r = test::estimate_ok(s);
     ASSERT_NE(r.status, ServingStatus::meets);
     ASSERT_EQ(r.performance.tp, 4);
-    const PlanRow* own = nullptr;
-    for (const PlanRow& row : r.plan)
-        if (row.hardware == s.hardware_id) own = &row;
+    const PlanRow* own = test::plan_row(r, s.hardware_id);
     ASSERT_NE(own, nullptr);
     ASSERT_TRUE(own->meets_targets);
     ASSERT_EQ(own->tp, 1);
@@ -271,9 +269,7 @@ TEST(Decision, AnotherLayoutMeetsOnlyWhereItsSlowEndFitsTheUsersCards) {
     s.targets = {60.0, 5.0};
     const Result r = test::estimate_ok(s);
     ASSERT_NE(r.status, ServingStatus::meets) << r.verdict.en;
-    const PlanRow* own = nullptr;
-    for (const PlanRow& row : r.plan)
-        if (row.hardware == s.hardware_id) own = &row;
+    const PlanRow* own = test::plan_row(r, s.hardware_id);
     ASSERT_NE(own, nullptr);
     ASSERT_TRUE(own->meets_targets);
     ASSERT_GT(own->cards.hi, 1.0) << "precondition: the row needs more than the user's one machine at its slow end";
@@ -292,9 +288,7 @@ TEST(Decision, AnOfflineBatchThatHoldsASequenceOnlyAtTheCarefulEndIsConditional)
     const Result r = test::estimate_ok(s);
     ASSERT_EQ(r.fit.max_concurrency.lo, 0.0) << "precondition";
     ASSERT_GE(r.fit.max_concurrency.hi, 1.0) << "precondition";
-    const DecisionRow* offline = nullptr;
-    for (const DecisionRow& row : r.scenarios)
-        if (row.option == DecisionOption::offline_batch) offline = &row;
+    const DecisionRow* offline = test::scenario_row(r, DecisionOption::offline_batch);
     ASSERT_NE(offline, nullptr);
     EXPECT_NE(offline->verdict, Verdict::yes) << offline->reason.en;
     EXPECT_NE(offline->reason.en.find("only at the careful end of the memory ranges"), std::string::npos) << offline->reason.en;
@@ -312,9 +306,7 @@ TEST(Decision, LimitsOnARaisedWiringCapAreSearchedWithTheMostTheHeadroomAllows) 
     const Result r = test::estimate_ok(s);
     ASSERT_EQ(r.remedy, FitRemedy::raise_wired_limit) << r.verdict.en;
     const std::string clause_en = " (with the GPU wiring cap raised to iogpu.wired_limit_mb=471859)";
-    const DecisionRow* personal = nullptr;
-    for (const DecisionRow& row : r.scenarios)
-        if (row.option == DecisionOption::personal) personal = &row;
+    const DecisionRow* personal = test::scenario_row(r, DecisionOption::personal);
     ASSERT_NE(personal, nullptr);
     EXPECT_EQ(personal->fails_when.en.find("not even one full sequence fits"), std::string::npos) << personal->fails_when.en;
     EXPECT_NE(personal->fails_when.en.find(clause_en), std::string::npos) << personal->fails_when.en;
