@@ -164,6 +164,33 @@ std::optional<Text> no_latency_fails_when(const Setup& s) {
     return out;
 }
 
+// A mixture-of-experts model that the user's cards hold only with llama.cpp's --n-cpu-moe (offload.cpp): the split
+// for `users` at the setup's context; nullopt where none applies (a model the cards hold, a dense model, an engine
+// or machine without expert offload).
+std::optional<OffloadResult> expert_split(const Setup& s, int64_t users) {
+    Context c = s.ctx;
+    c.scenario.concurrency = users;
+    auto split = estimate_offload(c, c.count, s.layout.tp);
+    if (!split || !split->applicable) return std::nullopt;
+    return split;
+}
+
+// The "fails when" of a setup that runs only split: where the split stops meeting the targets, the users in flight
+// at the scenario's context, then (where those hold the scenario's users) its context, as fails_when_for says it.
+Text split_fails_when(const Setup& s) {
+    const Scenario& sc = s.ctx.scenario;
+    const Hardware& hw = s.ctx.hardware;
+    const Text who = with_expert_offload(s.label);
+    const SearchLimit conc = max_concurrency_with_expert_offload(s.ctx, s.ctx.count, s.layout.tp, sc.context_tokens);
+    ServingCheck one;
+    one.pessimistic = conc.beyond;  // where even one user fails, the sentence's reason is the first value's
+    Text out = concurrency_sentence(who, conc, sc.context_tokens, 1, sc.targets, hw, one);
+    if (conc.pessimistic >= sc.concurrency)
+        append(out, context_clause(max_context_with_expert_offload(s.ctx, s.ctx.count, s.layout.tp, sc.concurrency),
+                                   sc.concurrency, sc.targets, hw));
+    return out;
+}
+
 Text fails_when_for(const Setup& s, const Text& who) {
     const Scenario& sc = s.ctx.scenario;
     const Hardware& hw = s.ctx.hardware;
@@ -320,6 +347,8 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
                                                                 ctx.daily_volume, sc.concurrency, true),
                                                   sc.targets, ctx.hardware);
         append(row.reason, offload_clause(*a.offload, misses));
+        // Where the split is what runs it, where the split breaks (the cards alone hold not one sequence).
+        if (a.remedy == FitRemedy::expert_offload) row.fails_when = split_fails_when(s);
     }
     // Apple: the default wiring cap, not the memory, is what refuses the model.
     if (auto mib = raised_wired_limit_mib(ctx, a.memory, a.count)) append(row.reason, wired_limit_clause(*mib));
@@ -362,6 +391,26 @@ Setup own_setup(const Context& ctx, const Assessment& a, std::optional<long long
     return s;
 }
 
+// One user on cards that hold the model only split: runs at best within the targets (conditional: it needs the
+// flag and the host RAM, as the headline's remedy does), or not; it breaks at the context the split stops meeting.
+DecisionRow personal_split_row(const Setup& s, const OffloadResult& split) {
+    DecisionRow row;
+    row.option = DecisionOption::personal;
+    const Scenario& sc = s.ctx.scenario;
+    const PerformanceResult perf = offload_performance(split);
+    const Misses slow = target_misses(perf, sc, DailyVolume{}, 1, false);
+    const Misses fast = target_misses(perf, sc, DailyVolume{}, 1, true);
+    row.verdict = fast.any() ? Verdict::no : Verdict::conditional;
+    row.reason = personal_split_reason(s.label, sc.context_tokens, split,
+                                       fast.any() ? describe_misses(fast, sc.targets, s.ctx.hardware) : Text{});
+    ServingCheck one;
+    one.pessimistic = slow;
+    const SearchLimit lim = max_context_with_expert_offload(s.ctx, s.ctx.count, s.layout.tp, 1);
+    row.fails_when = personal_fails_when(lim, one, sc.targets, s.ctx.hardware);
+    append(row.fails_when, split_named());
+    return row;
+}
+
 DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::personal;
@@ -370,6 +419,9 @@ DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     s.ctx.daily_volume = {};  // one person trying the model, not the day's traffic
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
+    // Not one sequence on the cards, but a MoE model runs split with llama.cpp's --n-cpu-moe: the one user's split.
+    if (one.optimistic.memory && is_accelerator(s.ctx.hardware))
+        if (const auto split = expert_split(s, 1)) return personal_split_row(s, *split);
     row.verdict = verdict_of(one);
     row.reason = personal_reason(s.label, sc.context_tokens, one, sc.targets, s.ctx.hardware);
     Setup searched = s;
@@ -378,6 +430,29 @@ DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     row.fails_when = personal_fails_when(lim, one, sc.targets, searched.ctx.hardware);
     if (most) append(row.fails_when, wired_limit_search_clause(*most));
     note_raised_wired_limit(row, raised_mib);
+    return row;
+}
+
+// The day's requests on cards that hold the model only split, at the scenario's users (each a slot, as llama.cpp's
+// --parallel runs them): a closed loop, each request taking TTFT + output ÷ per-user speed. Conditional at best.
+DecisionRow offline_split_row(const Setup& s, const OffloadResult& split) {
+    DecisionRow row;
+    row.option = DecisionOption::offline_batch;
+    const Scenario& sc = s.ctx.scenario;
+    const PerformanceResult p = offload_performance(split);
+    const int64_t batch = std::max<int64_t>(1, sc.concurrency);
+    const double out = static_cast<double>(sc.output_tokens), n = static_cast<double>(batch);
+    const Interval per_day = Interval::of(n / (p.ttft_s.hi + out / p.decode_tps_per_seq.lo) * units::kSecondsPerDay,
+                                          n / (p.ttft_s.lo + out / p.decode_tps_per_seq.hi) * units::kSecondsPerDay);
+    if (!per_day.finite() || !(p.decode_tps_per_seq.lo > 0)) {
+        row.reason = offline_speed_unknown_reason();
+        row.fails_when = cannot_be_judged();
+        return row;
+    }
+    const double rpd = sc.requests_per_day;
+    row.verdict = per_day.hi >= rpd ? Verdict::conditional : Verdict::no;
+    row.reason = offline_split_reason(s.label, batch, p.throughput_tps, per_day, rpd, split);
+    row.fails_when = offline_fails_when(per_day);
     return row;
 }
 
@@ -391,6 +466,9 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     Setup b = s;
     b.ctx.scenario.targets.no_latency_target = true;
     const ServingCheck probe = check_at(b, sc.concurrency, sc.context_tokens);
+    // Not one sequence on the cards, but a MoE model runs split with llama.cpp's --n-cpu-moe: the scenario's batch split.
+    if (probe.optimistic.memory && is_accelerator(s.ctx.hardware))
+        if (const auto split = expert_split(b, std::max<int64_t>(1, sc.concurrency))) return offline_split_row(b, *split);
     if (probe.optimistic.memory) {
         row.reason = offline_no_sequence_reason(s.label);
         row.fails_when = fails_at_any_traffic();

@@ -2,6 +2,7 @@
 #include "decision_search.hpp"
 
 #include "memory.hpp"
+#include "offload.hpp"
 #include "search.hpp"
 #include "sizing.hpp"
 
@@ -108,5 +109,60 @@ SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, 
         [](int64_t k) { return k * kContextStepTokens; });
 }
 
+namespace {
+
+// One value of an expert-offload search: `users` in flight with sequences of `context_tokens`, at one end.
+Misses split_misses(const Context& ctx, int cards, int tp, int64_t users, int64_t context_tokens, End end) {
+    Context c = ctx;
+    c.scenario.concurrency = users;
+    c.scenario.context_tokens = context_tokens;
+    const auto split = estimate_offload(c, cards, tp);
+    if (!split) return {};  // the cards hold it as it is
+    if (!split->applicable) {
+        Misses m;
+        m.memory = true;
+        return m;
+    }
+    // A personal or peak-load limit, not the day's volume (as max_concurrency_meeting_targets).
+    return target_misses(offload_performance(*split), c.scenario, DailyVolume{}, users, end == End::fast);
+}
+
+// Both ends by doubling and bisection over [a, b]; `users` and `context` map a searched value to the point.
+template <class Point>
+SearchLimit split_search(int64_t a, int64_t b, int64_t step, Point point) {
+    SearchLimit s;
+    s.upper = std::max(a, b) * step;
+    if (a > b) return s;
+    auto holds = [&](End end) { return [&, end](int64_t k) { return !point(k, end).any(); }; };
+    const int64_t kp = largest_true(a, b, holds(End::slow));
+    const int64_t ko = std::max(kp, largest_true(std::max(a, kp), b, holds(End::fast)));
+    s.pessimistic = kp >= a ? kp * step : 0;
+    s.optimistic = ko >= a ? ko * step : 0;
+    s.pessimistic_capped = kp == b;
+    s.optimistic_capped = ko == b;
+    const int64_t beyond = kp >= a ? kp + 1 : a;
+    if (beyond <= b) s.beyond = point(beyond, End::slow);
+    return s;
+}
+
+}  // namespace
+
+SearchLimit max_concurrency_with_expert_offload(const Context& ctx, int cards, int tp, int64_t context_tokens) {
+    return split_search(limits::kConcurrencyMin, limits::kConcurrencyMax, 1, [&](int64_t n, End end) {
+        return split_misses(ctx, cards, tp, n, context_tokens, end);
+    });
+}
+
+SearchLimit max_context_with_expert_offload(const Context& ctx, int cards, int tp, int64_t concurrency) {
+    const Scenario& s = ctx.scenario;
+    const int64_t shortest = std::max(limits::kContextMin, s.prompt_tokens + s.output_tokens);
+    const int64_t longest = std::max(ctx.model.max_context > 0 ? ctx.model.max_context : limits::kContextMax,
+                                     s.context_tokens);
+    const int64_t users = std::max<int64_t>(1, concurrency);
+    return split_search((shortest + kContextStepTokens - 1) / kContextStepTokens, longest / kContextStepTokens,
+                        kContextStepTokens, [&](int64_t k, End end) {
+                            return split_misses(ctx, cards, tp, users, k * kContextStepTokens, end);
+                        });
+}
 
 }  // namespace infersizer

@@ -244,6 +244,10 @@ Text offload_clause(const OffloadResult& offload, const Text& misses) {
     return {"；即使" + offload.note.zh + "，" + misses.zh, "; even with " + offload.note.en + ", " + misses.en};
 }
 
+Text with_expert_offload(const Text& label) {
+    return {label.zh + "（MoE 专家卸载）", label.en + " with MoE expert offload"};
+}
+
 Text wired_limit_clause(long long mib) {
     return {"；提高 GPU 内存上限后放得下：sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mib),
             "; fits once the GPU wiring cap is raised: sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mib)};
@@ -336,6 +340,30 @@ Text personal_fails_when(const SearchLimit& lim, const ServingCheck& one, const 
                     fmt::tokens(lim.optimistic) + " context"};
     return {"上下文超过 " + fmt::tokens(lim.pessimistic) + " 后" + why.zh,
             "beyond " + fmt::tokens(lim.pessimistic) + " context, " + why.en};
+}
+
+Text personal_split_reason(const Text& label, int64_t context_tokens, const OffloadResult& split, const Text& misses) {
+    const std::string L = fmt::tokens(context_tokens);
+    const Text clause = offload_clause(split, misses);
+    return {"个人验证（1 个用户，" + L + " 上下文）在 " + label.zh + " 上：原样连一个完整序列也放不下" + clause.zh,
+            "Personal validation (one user, " + L + " context) on " + label.en +
+                ": not even one full sequence fits as given" + clause.en};
+}
+
+Text split_named() { return {"（MoE 专家卸载时）", " (with MoE expert offload)"}; }
+
+Text offline_split_reason(const Text& label, int64_t batch, Interval throughput_tps, Interval requests_per_day,
+                          double needed_requests_per_day, const OffloadResult& split) {
+    const double n = static_cast<double>(batch);
+    return {"离线批处理（不看延迟目标）：" + label.zh + " 经 MoE 专家卸载，批量 " + fmt::count(n, "zh") + " 个序列，总吞吐 " +
+                fmt::interval(throughput_tps, "tok/s", "zh") + "，每天可处理 " +
+                fmt::interval(requests_per_day, "个请求", "zh") + "（需要 " + fmt::count(needed_requests_per_day, "zh") +
+                "）；" + split.note.zh,
+            "Offline batch (latency targets aside): " + label.en + " with MoE expert offload at a batch of " +
+                fmt::count(n, "en") + (batch == 1 ? " sequence, " : " sequences, ") +
+                fmt::interval(throughput_tps, "tok/s", "en") + " in all, " +
+                fmt::interval(requests_per_day, "requests/day", "en") + " (needed: " +
+                fmt::count(needed_requests_per_day, "en") + "); " + split.note.en};
 }
 
 Text offline_no_sequence_reason(const Text& label) {

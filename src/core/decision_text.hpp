@@ -65,6 +65,8 @@ Text gpu_reason(const Text& label, const Text& origin, const ReplicaLayout& layo
 // "; <offload note>" when offload makes it meet the targets (`misses` empty), else "; even with <offload note>,
 // <misses>" (plan.hpp describe_misses of the offload at its best).
 Text offload_clause(const OffloadResult& offload, const Text& misses);
+// "<label> with MoE expert offload": who a limit searched on the split describes.
+Text with_expert_offload(const Text& label);
 // After a limit searched with the wiring cap raised as far as the headroom allows.
 Text wired_limit_search_clause(long long mib);
 Text wired_limit_clause(long long mib);
@@ -88,6 +90,13 @@ Text with_api_caveats(const Text& break_even);
 Text personal_reason(const Text& label, int64_t context_tokens, const ServingCheck& one, const Targets& t,
                      const Hardware& hw);
 Text personal_fails_when(const SearchLimit& lim, const ServingCheck& one, const Targets& t, const Hardware& hw);
+// One user on cards that hold not one sequence as given, run split (offload_clause: `misses` empty when it meets).
+Text personal_split_reason(const Text& label, int64_t context_tokens, const OffloadResult& split, const Text& misses);
+// After a limit searched on the split.
+Text split_named();
+// The day's requests on the split, at the scenario's batch, with the split's note.
+Text offline_split_reason(const Text& label, int64_t batch, Interval throughput_tps, Interval requests_per_day,
+                          double needed_requests_per_day, const OffloadResult& split);
 
 Text offline_no_sequence_reason(const Text& label);
 Text fails_at_any_traffic();

@@ -1,9 +1,12 @@
 // MoE expert offload (llama.cpp --n-cpu-moe): when it applies, the smallest N that fits, decode between the
 // host alone and the card alone, monotone in host bandwidth and in the memory asked for, and the estimate's
 // decision row and launch command.
+#include "decision_search.hpp"
 #include "estimate.hpp"
+#include "format_text.hpp"
 #include "memory.hpp"
 #include "offload.hpp"
+#include "plan.hpp"
 #include "result_json.hpp"
 #include "speed.hpp"
 #include "support.hpp"
@@ -232,6 +235,87 @@ TEST(Offload, WithoutLatencyTargetsTheDaysRequestsDecideTheRemedy) {
     EXPECT_NE(reason.find("even with MoE expert offload"), std::string::npos) << reason;
     EXPECT_NE(reason.find("requests a day, short of the"), std::string::npos) << reason;
     EXPECT_NE(over->decision[1].reason.zh.find("每天只完成约"), std::string::npos) << over->decision[1].reason.zh;
+}
+
+// The headline says the split runs it; the typical-scenario rows and the GPU row's breaking point describe that same
+// split, not the cards alone ("not even one full sequence fits" beside "it runs with --n-cpu-moe 18").
+// Qwen3-30B-A3B Q4_K_M on a 16 GB card for one user: 1000 in / 300 out, TTFT ≤ 5 s, 10 tok/s.
+TEST(Offload, PersonalOfflineAndGpuRowsDescribeTheSplitThatRunsIt) {
+    Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", 8192, 1);
+    s.prompt_tokens = 1000;
+    s.output_tokens = 300;
+    s.targets = {5.0, 10.0};
+    s.requests_per_day = 1000;
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->status, ServingStatus::does_not_fit);
+    ASSERT_EQ(r->remedy, FitRemedy::expert_offload);
+    const OffloadResult& o = *r->offload;  // one user: the personal row's split is the headline's
+    ASSERT_EQ(r->scenarios[0].option, DecisionOption::personal);
+    const DecisionRow& personal = r->scenarios[0];
+    EXPECT_EQ(personal.verdict, Verdict::conditional);
+    EXPECT_NE(personal.reason.en.find(o.note.en), std::string::npos) << personal.reason.en;
+    EXPECT_NE(personal.reason.zh.find(o.note.zh), std::string::npos) << personal.reason.zh;
+    EXPECT_NE(personal.reason.en.find("not even one full sequence fits as given"), std::string::npos);
+    // It breaks where the split stops meeting the targets: the split holds at the model's longest context here, so
+    // the row says it holds up to it.
+    const Context ctx = test::resolve_ok(s);
+    Context longest = ctx;
+    longest.scenario.context_tokens = ctx.model.max_context;
+    const auto at_longest = estimate_offload(longest, 1, 1);
+    ASSERT_TRUE(at_longest && at_longest->applicable);
+    EXPECT_FALSE(target_misses(offload_performance(*at_longest), s, DailyVolume{}, 1, false).any());
+    EXPECT_EQ(personal.fails_when.en, "holds up to " + fmt::tokens(ctx.model.max_context) + " context (with MoE expert offload)");
+    EXPECT_EQ(personal.fails_when.en.find("not even one"), std::string::npos);
+
+    // Offline batch: the scenario's one sequence on the split, a request per TTFT + 300 ÷ per-user speed.
+    ASSERT_EQ(r->scenarios[1].option, DecisionOption::offline_batch);
+    const DecisionRow& offline = r->scenarios[1];
+    EXPECT_EQ(offline.verdict, Verdict::conditional);
+    const PerformanceResult p = offload_performance(o);
+    const Interval per_day = Interval::of(86400 / (p.ttft_s.hi + 300 / p.decode_tps_per_seq.lo),
+                                          86400 / (p.ttft_s.lo + 300 / p.decode_tps_per_seq.hi));
+    EXPECT_NE(offline.reason.en.find("with MoE expert offload at a batch of 1 sequence, " +
+                                     fmt::interval(p.throughput_tps, "tok/s", "en") + " in all, " +
+                                     fmt::interval(per_day, "requests/day", "en") + " (needed: 1,000)"),
+              std::string::npos)
+        << offline.reason.en;
+    EXPECT_NE(offline.reason.zh.find("经 MoE 专家卸载"), std::string::npos) << offline.reason.zh;
+
+    // The GPU row breaks at the users the split serves: n meets at the slow end, n + 1 does not.
+    const DecisionRow& gpu = r->decision[1];
+    const SearchLimit lim = max_concurrency_with_expert_offload(ctx, 1, 1, s.context_tokens);
+    ASSERT_GE(lim.pessimistic, 1);
+    ASSERT_FALSE(lim.pessimistic_capped);
+    auto misses_at = [&](int64_t n) {
+        Context c = ctx;
+        c.scenario.concurrency = n;
+        const auto split = estimate_offload(c, 1, 1);
+        if (!split || !split->applicable) return true;
+        return target_misses(offload_performance(*split), c.scenario, DailyVolume{}, n, false).any();
+    };
+    EXPECT_FALSE(misses_at(lim.pessimistic));
+    EXPECT_TRUE(misses_at(lim.pessimistic + 1));
+    EXPECT_NE(gpu.fails_when.en.find("1 × GeForce RTX 4060 Ti 16GB with MoE expert offload holds up to " +
+                                     fmt::count(double(lim.pessimistic), "en")),
+              std::string::npos)
+        << gpu.fails_when.en;
+    EXPECT_EQ(gpu.fails_when.en.find("not even one full sequence"), std::string::npos) << gpu.fails_when.en;
+}
+
+// A split that misses the targets for one user: the personal row says no, and what the split misses.
+TEST(Offload, PersonalRowSaysWhatTheSplitMisses) {
+    Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", 8192, 1);
+    s.targets = {5.0, 500.0};
+    auto r = estimate(cat(), s);
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->offload && r->offload->applicable);
+    const DecisionRow& personal = r->scenarios[0];
+    EXPECT_EQ(personal.verdict, Verdict::no);
+    EXPECT_NE(personal.reason.en.find("even with " + r->offload->note.en + ", per-user speed drops below 500 tok/s"),
+              std::string::npos)
+        << personal.reason.en;
+    EXPECT_NE(personal.fails_when.en.find("(with MoE expert offload)"), std::string::npos) << personal.fails_when.en;
 }
 
 // Sanity print only (not asserted, not tuned): llmfit PR #464 measured Qwen3-Next-80B-A3B on an RX 6900 XT
