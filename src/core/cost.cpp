@@ -402,12 +402,16 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
     c.cny_per_usd = catalog.usd_cny.cny_per_usd;
 
     // Self-hosted: the user's cards at their rental price; when that hardware has no price (a CPU box, a
-    // card nobody rents), the planner's cheapest priced pick that meets the targets.
+    // card nobody rents) or cannot run the model at all (it does not fit and no remedy runs it: renting one RTX
+    // 4090 for a 405B model buys nothing to compare an API with), the planner's cheapest priced pick that meets
+    // the targets.
     c.price_basis = price_basis_text(s.pricing);
+    const bool own_cards_run = a.status != ServingStatus::does_not_fit || a.remedy != FitRemedy::none;
     // The price and the cards behind the self-hosted figure, for its explanation.
     Interval price_usd, cards;
     std::string priced_hardware;
-    if (const auto price = price_per_card_hour_usd(catalog, ctx.hardware, nullptr, s.pricing.gpu)) {
+    const auto own_price = price_per_card_hour_usd(catalog, ctx.hardware, nullptr, s.pricing.gpu);
+    if (const auto price = own_cards_run ? own_price : std::nullopt) {
         c.has_gpu_price = true;
         c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
         c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;

@@ -134,6 +134,42 @@ TEST(Cost, UnknownPriceIsNeverZeroAndZeroTrafficHasNoPerTokenCost) {
     EXPECT_TRUE(c.break_even_requests_per_day.finite());
 }
 
+// Cards that cannot run the model at all (it does not fit, no remedy runs it) buy nothing to compare an API with:
+// the self-hosted figure is the planner's cheapest pick that meets the targets, as for a CPU box. Renting one RTX 4090
+// for Llama-3.1-405B bf16 was "$328–$639/month, cheaper above 4,366 requests/day".
+TEST(Cost, CardsThatCannotRunTheModelAreNotTheSelfHostedFigure) {
+    Scenario s;
+    s.model_id = "Llama-3.1-405B";
+    s.weights = "bf16";
+    s.engine = "vllm";
+    s.hardware_id = "nvidia-rtx-4090";
+    s.count = 1;
+    s.requests_per_day = 5000;
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::does_not_fit);
+    ASSERT_EQ(r.remedy, FitRemedy::none);
+    const CostResult& c = r.cost;
+    ASSERT_TRUE(c.has_gpu_price);
+    EXPECT_TRUE(c.self_hosted_from_planner);
+    const PlanRow* pick = nullptr;
+    for (const PlanRow& row : r.plan)
+        if (row.meets_targets && row.has_price && row.currency == "USD") { pick = &row; break; }
+    ASSERT_NE(pick, nullptr);
+    EXPECT_EQ(c.self_hosted_per_month_usd.lo, pick->cost_per_month.lo);
+    EXPECT_EQ(c.self_hosted_per_month_usd.hi, pick->cost_per_month.hi);
+    EXPECT_NE(c.self_hosted_config.find(pick->name), std::string::npos) << c.self_hosted_config;
+    EXPECT_EQ(c.self_hosted_config.find("RTX 4090"), std::string::npos) << c.self_hosted_config;
+
+    // The same cards where they run it (an 8B model): their own rental price.
+    s.model_id = "Qwen3-8B";
+    s.weights = "Q4_K_M";
+    s.engine = "llama.cpp";
+    const Result fits = test::estimate_ok(s);
+    ASSERT_NE(fits.status, ServingStatus::does_not_fit);
+    EXPECT_FALSE(fits.cost.self_hosted_from_planner);
+    EXPECT_NE(fits.cost.self_hosted_config.find("RTX 4090"), std::string::npos) << fits.cost.self_hosted_config;
+}
+
 // Issue #9: the API row's model reached the zh page as "(off-peak … peak)". The catalog names its rows in English
 // ("deepseek-flash (V4.1-Flash) off-peak" / "… peak"); the zh side says 谷时 / 峰时, and the decision row and the
 // JSON in zh carry those words.
