@@ -19,7 +19,8 @@ std::string join(const std::string& a, const std::string& sep, const std::string
 
 // "(memory holds 12 sequences; the rest wait)" when the check beyond the limit had users waiting.
 Text queue_text(const ServingCheck& c, int64_t concurrency, int replicas) {
-    if (!c.capacity_known || c.max_batch.lo < 1) return {};
+    // A slot engine's users beyond its slots do not wait: they do not start (the slots miss says so).
+    if (!c.capacity_known || c.max_batch.lo < 1 || c.pessimistic.slots) return {};
     const double held = c.max_batch.lo * replicas;
     if (held >= static_cast<double>(concurrency)) return {};
     return {"（内存只容纳 " + fmt::count(held, "zh") + " 个序列，其余排队）",
@@ -474,10 +475,18 @@ Text online_reason(const Text& goal, const Text& label, const PlanRow& pick, int
         layout_en += std::to_string(pick.pp) + " pipeline stages, ";
     }
     const Text sp = speed_clause(at.perf, concurrency);
-    return {"在线服务（" + goal.zh + "）：" + label.zh + "（" + layout_zh + std::to_string(replicas) + " 个副本）" + cost_zh +
-                "；" + sp.zh,
-            "Online service (" + goal.en + "): " + label.en + " (" + layout_en + std::to_string(replicas) +
-                (replicas == 1 ? " replica)" : " replicas)") + cost_en + "; " + sp.en};
+    // The cards and replicas as the plan's range (its cost pairs the fewest cards with the lowest price); the speed
+    // is checked at the careful end's count, `label` and `replicas`.
+    const bool range = pick.cards.lo != pick.cards.hi;
+    const std::string cards_zh = range ? fmt::count_range(pick.cards, "zh") + " × " + pick.name : label.zh;
+    const std::string cards_en = range ? fmt::count_range(pick.cards, "en") + " × " + pick.name : label.en;
+    const std::string reps_zh = range ? fmt::count_range(pick.replicas, "zh") : std::to_string(replicas);
+    const std::string reps_en = range ? fmt::count_range(pick.replicas, "en") : std::to_string(replicas);
+    const bool one = !range && replicas == 1;
+    return {"在线服务（" + goal.zh + "）：" + cards_zh + "（" + layout_zh + reps_zh + " 个副本）" + cost_zh + "；" + sp.zh +
+                (range ? "（按 " + label.zh + " 计）" : ""),
+            "Online service (" + goal.en + "): " + cards_en + " (" + layout_en + reps_en +
+                (one ? " replica)" : " replicas)") + cost_en + "; " + sp.en + (range ? " (on " + label.en + ")" : "")};
 }
 
 Text add_replicas_clause() { return {"，需要加副本", "; add replicas"}; }

@@ -107,6 +107,10 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
         out.en += (out.en.empty() ? "" : ", and ") + en;
     };
     if (m.memory) add(memory_word_zh(hw) + "放不下一个完整序列", "not even one full sequence fits in memory");
+    if (m.slots)
+        add(memory_word_zh(hw) + "只容纳 " + fmt::count(m.slots_held, "zh") + " 个完整上下文的槽位（每个用户一个）",
+            "memory holds only " + fmt::count(m.slots_held, "en") + (m.slots_held == 1 ? " slot" : " slots") +
+                " of the full context (one per user)");
     if (m.unknown) add("速度无法估算（目录缺少带宽）", "speed cannot be estimated (no bandwidth in the catalog)");
     if (m.ttft)
         add("首字时间（p90）超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT (p90) exceeds " + fmt::number(t.ttft_s, "en") + " s");
@@ -171,6 +175,16 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     out.pessimistic = target_misses(out.perf, ctx.scenario, ctx.daily_volume, concurrency, false);
     out.optimistic.memory = memory_o;
     out.pessimistic.memory = memory_p;
+    // Slot engines (llama.cpp, Ollama) give every user a slot of the whole context at start (--parallel is the users,
+    // as the judge and the launch command count them): users beyond the slots memory holds do not start.
+    if (!ctx.engine.paged_kv && memory.capacity_known) {
+        const double users = std::ceil(static_cast<double>(std::max<int64_t>(1, concurrency)) / replicas);
+        auto short_of_slots = [&](Misses& m, double slots) {
+            if (slots >= 1 && slots < users) m.slots = true, m.slots_held = std::floor(slots) * replicas;
+        };
+        short_of_slots(out.pessimistic, out.max_batch.lo);
+        short_of_slots(out.optimistic, out.max_batch.hi);
+    }
     return out;
 }
 

@@ -56,7 +56,11 @@ struct Misses {
     double per_day = 0;
     double needed_per_day = 0;
     bool share = false;  // needed_per_day is the share of fewer users than the scenario's (a replica's, one user's)
-    bool any() const { return memory || ttft || tps || unknown || volume; }
+    // A slot engine (llama.cpp, Ollama: a whole-context slot per user, reserved at start) whose memory holds fewer
+    // slots than the users it serves: `slots_held` in all, the rest do not start (check_serving).
+    bool slots = false;
+    double slots_held = 0;
+    bool any() const { return memory || ttft || tps || unknown || volume || slots; }
 };
 
 // One end of a speed result against the targets, the core's one rule (sizing.hpp): p90 TTFT within the TTFT

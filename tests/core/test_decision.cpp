@@ -19,13 +19,16 @@ namespace {
 using test::cat;
 
 // Independent re-check of "the targets hold for n users at context L" on `replicas` replicas of `tp`
-// cards, from estimate_fit (what memory holds) and estimate_speed (the speed with the rest waiting).
+// cards, from estimate_fit (what memory holds) and estimate_speed (the speed with the rest waiting). A slot engine
+// (llama.cpp, Ollama) reserves a whole-context slot for each of a replica's users at start: the users beyond its
+// slots do not wait, they do not start (the judge's fit.fits).
 bool holds(const Context& base, int tp, int replicas, int64_t n, int64_t L, bool optimistic) {
     Context c = with_hardware(base, base.hardware, tp * replicas);
     c.scenario.context_tokens = L;
     c.scenario.concurrency = 1;
     const ReplicaKv kv = replica_kv(c, tp * replicas, tp);
-    if ((optimistic ? kv.full_sequences.hi : kv.full_sequences.lo) < 1) return false;
+    const double slots_needed = base.engine.paged_kv ? 1.0 : std::ceil(double(n) / replicas);
+    if ((optimistic ? kv.full_sequences.hi : kv.full_sequences.lo) < slots_needed) return false;
     c.scenario.concurrency = n;
     const PerformanceResult p = estimate_speed(c, tp * replicas, tp, kv);
     const Targets& t = base.scenario.targets;
@@ -314,4 +317,55 @@ TEST(Decision, LimitsOnARaisedWiringCapAreSearchedWithTheMostTheHeadroomAllows) 
         << personal->fails_when.zh;
     ASSERT_GE(r.decision.size(), 2u);
     EXPECT_NE(r.decision[1].fails_when.en.find(clause_en), std::string::npos) << r.decision[1].fails_when.en;
+}
+
+// A slot engine's limit is where the judge still says it fits: llama.cpp gives each user a whole-context slot at
+// start, so "holds up to 17–23 users" beside "16 users do not fit" contradicted itself (the row counted the users
+// beyond the slots as waiting). Every count up to the row's careful limit fits; one beyond its best does not.
+TEST(Decision, ASlotEnginesLimitIsWhereTheJudgeStillSaysItFits) {
+    Scenario s;  // Qwen3-8B Q4_K_M, llama.cpp, one RTX 4090, 8k context
+    s.count = 1;
+    const Context ctx = test::resolve_ok(s);
+    ASSERT_FALSE(ctx.engine.paged_kv);
+    const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, {1, 1, true}, 1, s.context_tokens);
+    ASSERT_GE(lim.pessimistic, 2);
+    ASSERT_FALSE(lim.optimistic_capped);
+    for (int64_t n : {lim.pessimistic, lim.optimistic + 1}) {
+        Scenario at = s;
+        at.concurrency = n;
+        const Result r = test::estimate_ok(at);
+        EXPECT_EQ(r.status == ServingStatus::does_not_fit, n > lim.optimistic) << n << ": " << r.verdict.en;
+    }
+    EXPECT_TRUE(lim.beyond.slots);
+    Scenario over = s;
+    over.concurrency = lim.optimistic + 1;
+    const Result r = test::estimate_ok(over);
+    const std::string& why = r.decision[1].fails_when.en;
+    EXPECT_NE(why.find("memory holds only " + fmt::count(double(lim.pessimistic), "en") + " slots of the full context"),
+              std::string::npos) << why;
+    EXPECT_EQ(why.find("the rest wait"), std::string::npos) << why;
+    EXPECT_NE(r.decision[1].fails_when.zh.find("个完整上下文的槽位"), std::string::npos) << r.decision[1].fails_when.zh;
+}
+
+// The online-service row names the plan's card range with the cost that range spans (its low end is the fewest
+// cards'); it read "2 × RTX 3090 (2 replicas), about $131–$321/month", $131 being one card's.
+TEST(Decision, OnlineServiceNamesTheCardRangeItsCostSpans) {
+    Scenario s;
+    s.model_id = "Llama-3.1-8B";
+    s.concurrency = 16;
+    s.count.reset();
+    const Result r = test::estimate_ok(s);
+    const DecisionRow& online = r.scenarios[3];
+    ASSERT_EQ(online.option, DecisionOption::online_service);
+    const PlanRow* pick = nullptr;
+    for (const PlanRow& row : r.plan)
+        if (row.meets_targets) { pick = &row; break; }
+    ASSERT_NE(pick, nullptr);
+    ASSERT_LT(pick->cards.lo, pick->cards.hi) << "the check needs a pick whose count is a range";
+    const std::string named = fmt::count_range(pick->cards, "en") + " × " + pick->name + " (";
+    EXPECT_NE(online.reason.en.find(named), std::string::npos) << online.reason.en;
+    EXPECT_NE(online.reason.en.find(fmt::count_range(pick->replicas, "en") + " replicas), about " +
+                                    fmt::money(pick->cost_per_month, pick->currency)),
+              std::string::npos)
+        << online.reason.en;
 }
