@@ -624,7 +624,8 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
             if (a.remedy == FitRemedy::expert_offload && a.offload)
                 return verdict_runs_with_offload(label, need, *a.offload, sug);
             if (a.remedy == FitRemedy::careful_end)
-                return verdict_borderline_memory(label, ctx.hardware, sc.context_tokens, a.fit.max_concurrency, speed, sug);
+                return verdict_borderline_memory(label, ctx.hardware, sc.context_tokens, a.fit.max_concurrency, speed, sug,
+                                                 ctx.engine.paged_kv ? 0 : sc.concurrency);
             return verdict_not_enough(label, need, sug);
         }
         case ServingStatus::meets: {

@@ -103,7 +103,8 @@ SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, 
     };
     auto meets = [&](int64_t k, End end, bool simulate) {
         AtContext& e = get(k);
-        if (!e.memory.one_sequence_fits) return false;
+        // The large-memory end must hold one whole sequence; the careful end asks only what its own memory holds.
+        if (end == End::slow && !e.memory.one_sequence_fits) return false;
         // Slot engines hold a whole-context slot for each of the replica's users (check_serving).
         const double need = e.memory.capacity_known && !ctx.engine.paged_kv ? static_cast<double>(users) : 1.0;
         const bool memory_ok = end == End::slow ? e.memory.per_replica.lo >= need : e.memory.per_replica.hi >= need;

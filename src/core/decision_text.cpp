@@ -524,7 +524,13 @@ Text verdict_runs_with_offload(const Text& label, const Text& need, const Offloa
 }
 
 Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t context_tokens, Interval held,
-                               const Text& speed, const Text& suggestion) {
+                               const Text& speed, const Text& suggestion, int64_t slots) {
+    if (slots > 1)
+        return {label.zh + " 勉强：" + memory_word_zh(hw) + "只在精心调优时放得下 " + fmt::count(double(slots), "zh") + " 个用户各自 " +
+                    fmt::tokens(context_tokens) + " 的槽位（可容纳 " + fmt::count_range(held, "zh") + " 个），" + speed.zh + suggestion.zh,
+                label.en + " is borderline: memory holds the " + fmt::count(double(slots), "en") + " users' " +
+                    fmt::tokens(context_tokens) + " slots only at the careful end (" + fmt::count_range(held, "en") +
+                    " fit); " + speed.en + suggestion.en};
     return {label.zh + " 勉强：" + memory_word_zh(hw) + "只在精心调优时放得下一个 " + fmt::tokens(context_tokens) +
                 " 序列（可容纳 " + fmt::count_range(held, "zh") + " 个），" + speed.zh + suggestion.zh,
             label.en + " is borderline: memory holds one " + fmt::tokens(context_tokens) +

@@ -135,8 +135,9 @@ Text verdict_needs_wired_limit(const Text& label, const Hardware& hw, const Memo
 // What the memory needs against what the cards offer after headroom.
 Text memory_need(const Hardware& hw, const MemoryResult& m);
 Text verdict_runs_with_offload(const Text& label, const Text& need, const OffloadResult& offload, const Text& suggestion);
+// `slots`: a slot engine's users, each a whole-context slot (0: a paged engine, where one sequence is what counts).
 Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t context_tokens, Interval held,
-                               const Text& speed, const Text& suggestion);
+                               const Text& speed, const Text& suggestion, int64_t slots = 0);
 Text verdict_not_enough(const Text& label, const Text& need, const Text& suggestion);
 Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed);
 // `why`: what the typical case misses, named where it is the day's volume (no latency target); empty otherwise.

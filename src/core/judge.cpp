@@ -21,7 +21,11 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
         else if (offload && offload->applicable &&
                  !target_misses(offload_performance(*offload), ctx.scenario, ctx.daily_volume, conc, true).any())
             j.remedy = FitRemedy::expert_offload;  // within the targets, or without them the day's requests, at best
-        else if (ctx.engine.paged_kv && fit.max_concurrency.hi >= 1 && !fast.any()) j.remedy = FitRemedy::careful_end;
+        // The careful end of the memory ranges runs it: a paged engine once one sequence fits (the rest wait), a
+        // slot engine once every user's whole-context slot does (llama.cpp reserves them all at start).
+        else if (fit.max_concurrency.hi >= (ctx.engine.paged_kv ? 1.0 : static_cast<double>(std::max<int64_t>(1, conc))) &&
+                 !fast.any())
+            j.remedy = FitRemedy::careful_end;
         return j;
     }
     j.targets_met.ttft = !slow.ttft && !slow.unknown;

@@ -369,3 +369,52 @@ TEST(Decision, OnlineServiceNamesTheCardRangeItsCostSpans) {
               std::string::npos)
         << online.reason.en;
 }
+
+// Llama-3.1-70B Q4_K_M on two RTX 3090 with llama.cpp, 5 % headroom: one 8k sequence fits only at the careful end
+// of the memory ranges (0–1 fit). A slot engine is borderline there exactly as a paged one is (it needs only its
+// one user's slot); it read "not enough", where a paged engine holding 2 of 4 users read "borderline". Its limits
+// say the same: at best the context reaches past the scenario's 8k ("at best up to 3.8k" sat beside a conditional
+// row at 8k, the careful end having been asked for the large end's whole sequence).
+TEST(Decision, ASlotEngineWhoseCarefulEndHoldsEveryUsersSlotIsBorderline) {
+    Scenario s;
+    s.model_id = "Llama-3.1-70B";
+    s.weights = "Q4_K_M";
+    s.engine = "llama.cpp";
+    s.hardware_id = "nvidia-rtx-3090";
+    s.count = 2;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1000;
+    s.output_tokens = 300;
+    s.concurrency = 1;
+    s.headroom = 0.05;
+    const Result one = test::estimate_ok(s);
+    ASSERT_FALSE(one.fit.fits);
+    ASSERT_LT(one.fit.max_concurrency.lo, 1);
+    ASSERT_GE(one.fit.max_concurrency.hi, 1);
+    EXPECT_EQ(one.remedy, FitRemedy::careful_end);
+    EXPECT_NE(one.verdict.en.find("is borderline: memory holds one 8k sequence only at the careful end"), std::string::npos)
+        << one.verdict.en;
+    const DecisionRow& personal = one.scenarios[0];
+    EXPECT_EQ(personal.verdict, Verdict::conditional);
+    const Context ctx = test::resolve_ok(s);
+    const SearchLimit lim = max_context_meeting_targets(ctx, ctx.hardware, {2, 1, true}, 1, 1);
+    EXPECT_GE(lim.optimistic, s.context_tokens);
+
+    // Two users need two slots; the careful end holds one: no remedy.
+    s.concurrency = 2;
+    const Result two = test::estimate_ok(s);
+    ASSERT_LT(two.fit.max_concurrency.hi, 2);
+    EXPECT_EQ(two.remedy, FitRemedy::none);
+    EXPECT_EQ(two.verdict.en.find("borderline"), std::string::npos) << two.verdict.en;
+
+    // At 3k the careful end holds both users' slots (the large end one): borderline, in slots.
+    s.context_tokens = 3072;
+    const Result short_ctx = test::estimate_ok(s);
+    ASSERT_LT(short_ctx.fit.max_concurrency.lo, 2);
+    ASSERT_GE(short_ctx.fit.max_concurrency.hi, 2);
+    EXPECT_EQ(short_ctx.remedy, FitRemedy::careful_end);
+    EXPECT_NE(short_ctx.verdict.en.find("is borderline: memory holds the 2 users' 3k slots only at the careful end"),
+              std::string::npos)
+        << short_ctx.verdict.en;
+    EXPECT_NE(short_ctx.verdict.zh.find("2 个用户各自 3k 的槽位"), std::string::npos) << short_ctx.verdict.zh;
+}
