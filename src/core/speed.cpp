@@ -355,7 +355,14 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     res.throughput_tps = Interval::of(fast.throughput_tps * share, slow.throughput_tps * share);
     res.requests_in_flight = Interval::of(fast.mean_running * share, slow.mean_running * share);
     res.queue_wait_s = Interval::of(fast.queue_wait_s, slow.queue_wait_s);
+    // At the slow end: the users, the scheduler's cap, and (paged engines) the typical sequences (prompt + half the
+    // output, the mean length in flight) its KV pool holds — 256 users of a pool that holds 50 run 50 at once.
     res.running_batch = std::min(users, slow_sc.max_seqs);
+    if (slow_sc.paged_kv && slow_sc.kv_capacity_tokens > 0) {
+        const double mean_tokens = static_cast<double>(w.prompt_tokens) + static_cast<double>(w.output_tokens) / 2.0;
+        const auto held = static_cast<int64_t>(std::floor(static_cast<double>(slow_sc.kv_capacity_tokens) / mean_tokens));
+        res.running_batch = std::max<int64_t>(1, std::min(res.running_batch, held));
+    }
 
     // KV held: paged engines' tokens in use; slot engines fill their slots as the sequences grow.
     const int64_t typical = std::max<int64_t>(1, std::min(s.context_tokens, w.prompt_tokens + w.output_tokens));
