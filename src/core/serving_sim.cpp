@@ -746,7 +746,19 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
         decode_only.decode_seqs = mix.decode_seqs;
         decode_only.decode_positions = mix.decode_positions;
         step = (carrying * cost.step_s(with_prompt) + (cycle_steps - carrying) * cost.step_s(decode_only)) / cycle_steps;
-        tpot = step;
+        // A request's own prompt steps come before its first token: its tokens after the first ride the other n − 1
+        // prompts' steps and the decode-only ones, beside itself and the others' decodes (one user alone decodes
+        // at the decode step).
+        const double own_steps = carrying / n, decode_steps = std::max(1.0, cycle_steps - own_steps);
+        const double others = std::min(decode_steps, carrying - own_steps);
+        StepMix seen_prompt = prefill_mix(n > 1.0 ? (n - 1.0) * P / std::max(1.0, others) : 0.0, half_prompt);
+        StepMix seen_decode;
+        seen_decode.decode_seqs = 1.0 + (n - 1.0) * (O - 1.0) / cycle_steps;
+        seen_decode.decode_positions = seen_decode.decode_seqs * (P + O / 2.0);
+        seen_prompt.decode_seqs = seen_decode.decode_seqs;
+        seen_prompt.decode_positions = seen_decode.decode_positions;
+        tpot = others > 0 ? (others * cost.step_s(seen_prompt) + (decode_steps - others) * cost.step_s(seen_decode)) / decode_steps
+                          : cost.step_s(seen_decode);
         // The prompt waits for the step in flight, then rides its own chunk steps (its chunk, the other prompts'
         // tokens of a mean step, the decodes); a budget near saturation queues it behind other prompts.
         StepMix own = mix;
@@ -779,7 +791,8 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
             const double rate = n / (alone_s + (O - 1.0) * t);
             const double batch = std::clamp(rate * alone_s, 1.0, std::max(1.0, budget / P));
             per_request_s = batch > 1.0 ? cost.step_s(prefill_mix(batch * chunk, half_prompt)) * prefill_steps / batch : alone_s;
-            return std::min(0.95, rate * per_request_s);
+            // A decoder's own prompt ran before its first token: it stalls for the other n − 1 requests' prompts.
+            return std::min(0.95, rate * per_request_s * (n - 1.0) / n);
         };
         auto f = [&](double t) { return decode_s / (1.0 - busy_at(t)) - t; };
         double lo = decode_s, hi = decode_s / 0.05;

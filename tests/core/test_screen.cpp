@@ -2,9 +2,10 @@
 // planner ranks every card of the catalog with the screen and simulates only the rows it shows, so a screen that
 // is off moves the unsimulated rows' card counts. Over 11 deployments (dense and MoE, vLLM, SGLang, TensorRT-LLM,
 // llama.cpp), five request shapes and 1–200 users per replica, at both ends of the efficiency ranges:
-// time per output token within 10 % in nine cases of ten and 1.6× at worst (it was 29 % and 2.5× while the screen
+// time per output token within 7 % in nine cases of ten and 1.6× at worst (it was 29 % and 2.5× while the screen
 // costed the mean step's mix: a mixture of experts' 4 × 8,000-token prompts spread as ~32 tokens over every step
-// touched half its experts in each); the p90 TTFT within 1.55× in nine of ten.
+// touched half its experts in each; 9 % while a request's own prompt counted among the steps that stall its
+// tokens); the p90 TTFT within 1.55× in nine of ten.
 #include "memory.hpp"
 #include "serving_sim.hpp"
 #include "sizing.hpp"
@@ -55,7 +56,7 @@ TEST(Screen, AgreesWithTheSimulationItStandsInFor) {
     std::printf("[screen] %zu points: time per output token screen/simulation |error| median %.3f, p90 %.3f, max %.3f; "
                 "p90 TTFT |error| median %.3f, p90 %.3f\n",
                 tpot.size(), std::exp(q(at, .5)), std::exp(q(at, .9)), std::exp(q(at, 1)), std::exp(q(aft, .5)), std::exp(q(aft, .9)));
-    EXPECT_LE(std::exp(q(at, .9)), 1.10);
+    EXPECT_LE(std::exp(q(at, .9)), 1.07);
     EXPECT_LE(std::exp(q(at, 1)), 1.60);
     EXPECT_LE(std::exp(q(aft, .9)), 1.55);
 }
