@@ -272,6 +272,15 @@ Text verdict_word(Verdict v) {
     return {};
 }
 
+Text status_word(ServingStatus s) {
+    switch (s) {
+        case ServingStatus::meets: return fmt::text("满足目标", "meets the targets");
+        case ServingStatus::misses_targets: return fmt::text("达不到目标", "misses the targets");
+        case ServingStatus::does_not_fit: return fmt::text("放不下", "does not fit");
+    }
+    return {};
+}
+
 // Whether memory holds, as the page's memory badge says it (memory_verdict): a setup that runs its load at the
 // typical request lengths but not every user at the full context at once is neither "yes" nor "no".
 Text fits_words(const Result& r) {

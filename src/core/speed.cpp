@@ -71,7 +71,7 @@ void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vec
     if (dequantized)
         in.push_back(given({"块格式反量化系数 1 − k·log2(16 ÷ 每权重位数)（也乘在预填充 MFU 上）",
                             "block-format dequantization factor 1 − k·log2(16 ÷ bits/weight) (also on prefill MFU)"},
-                           p.dequant, "", {SourceKind::constant, "k 0.06–0.115 per halving of the bits: llama.cpp #4167 (docs/estimation.md)"}));
+                           p.dequant, "", {SourceKind::constant, "llama.cpp #4167, k = 0.06–0.115 (docs/estimation.md §5.2)"}));
     if (p.gguf_ceiling_gbs)
         in.push_back(given({"llama.cpp 在独立显卡上的读取上限 × 反量化系数", "llama.cpp's streaming ceiling on a discrete card × dequantization"},
                            *p.gguf_ceiling_gbs, "GB/s",
