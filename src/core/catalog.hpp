@@ -325,6 +325,7 @@ struct EngineTraits {
     std::string launcher;        // one of launcher_names(), "" = none
     bool ggml_kernels = false;   // its matmuls are ggml's kernels whatever the weight format (llama.cpp, Ollama)
     bool expert_offload = false; // MoE experts can live in host RAM (llama-server --n-cpu-moe); offload.cpp estimates it
+    bool spills_layers_to_cpu = false;  // a model that does not fit loads anyway, its remaining layers in system memory (Ollama)
     std::optional<Text> expert_offload_caveat;  // shown with an offload estimate (Ollama: it is llama.cpp's option)
     bool default_for_cpu = false;  // the engine CPU rows use when the scenario's engine does not run on CPUs
     std::string source;

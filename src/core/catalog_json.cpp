@@ -416,6 +416,7 @@ EngineTraits parse_traits(const Reader& r) {
     t.launcher = r.enumerated("launcher", launcher_names(), Need::optional);
     t.ggml_kernels = r.flag("ggml_kernels", Need::optional);
     t.expert_offload = r.flag("expert_offload", Need::optional);
+    t.spills_layers_to_cpu = r.flag("spills_layers_to_cpu", Need::optional);
     if (r.present("expert_offload_caveat")) t.expert_offload_caveat = r.text("expert_offload_caveat");
     t.default_for_cpu = r.flag("default_for_cpu", Need::optional);
     t.source = r.source("source");

@@ -63,6 +63,7 @@ struct Settings {
     // The setup does not fit and no remedy (offload, wiring cap, careful end) makes it run: the server would stop at
     // start, so the lines say so and no load-test figures are expected. The memory it needs against what it has.
     bool does_not_fit = false;
+    bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
     Interval needs_gib{0, 0};
     double usable_gib = 0;
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
@@ -77,6 +78,12 @@ std::string does_not_fit_note(const Settings& s) {
     if (!s.does_not_fit) return "";
     const std::string needs = fmt::interval(s.needs_gib, "GiB", s.zh ? "zh" : "en");
     const std::string usable = fmt::number(s.usable_gib, s.zh ? "zh" : "en");
+    if (s.spills_to_cpu)
+        return say(s, "# 放不下：需要 " + needs + "，可用 " + usable + " GiB；Ollama 仍会启动，但把放不下的层放到系统内存里由 CPU 计算（ollama ps 显示 CPU/GPU 比例），速度远低于这里的任何数字，先按结论换配置。\n",
+                   "# does not fit: needs " + needs + ", " + usable +
+                       " GiB usable; Ollama still starts, with the layers that do not fit in system memory on the CPU "
+                       "(ollama ps shows the CPU/GPU split), far slower than any figure here: change the setup first, as "
+                       "the verdict says.\n");
     return say(s, "# 放不下：需要 " + needs + "，可用 " + usable + " GiB；以下命令会在启动时因显存不足而失败，先按结论换配置。\n",
                "# does not fit: needs " + needs + ", " + usable +
                    " GiB usable; these lines would fail at start (out of memory): change the setup first, as the verdict "
@@ -133,6 +140,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     }
     s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known &&
                      s.n_cpu_moe == 0;
+    s.spills_to_cpu = ctx.engine.traits.spills_layers_to_cpu;
     s.needs_gib = a.memory.total_gib;
     s.usable_gib = a.memory.budget_gib;
     return s;
@@ -162,7 +170,10 @@ std::string bench_random(const Settings& s, BenchClient client = BenchClient::vl
 // concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
     if (s.does_not_fit)
-        return say(s, "\n# 无预期数字：这套配置放不下模型，服务起不来。", "\n# no expected figures: the setup does not fit, so the server does not start.");
+        return s.spills_to_cpu
+                   ? say(s, "\n# 无预期数字：模型放不下，Ollama 会把一部分放到 CPU 上，这个速度不在估算之内。",
+                         "\n# no expected figures: the model does not fit, and the part Ollama runs on the CPU is outside this estimate.")
+                   : say(s, "\n# 无预期数字：这套配置放不下模型，服务起不来。", "\n# no expected figures: the setup does not fit, so the server does not start.");
     // The serving path the client adds (speed.hpp kServingPathS) is named where it could make the first token look
     // clearly worse than expected: when it reaches a tenth of the expected slow end (below that it is inside the
     // interval's rounding and a load test's own spread).

@@ -460,6 +460,28 @@ TEST(Deploy, ASetupThatDoesNotFitSaysSoAndExpectsNoFigures) {
     }
 }
 
+// Ollama does not stop on a model that does not fit: it loads the layers that do not fit into system memory and runs
+// them on the CPU (engines.json traits.spills_layers_to_cpu; Ollama's FAQ at github.com/ollama/ollama, `ollama ps` "48%/52% CPU/GPU"). Its
+// launch says that, not "would fail at start", and still expects no figures: the CPU part is outside the estimate.
+TEST(Deploy, OllamaThatDoesNotFitSaysItSpillsToTheCpu) {
+    Scenario s = test::scenario("Llama-3.1-70B", "Q4_K_M", "ollama", "nvidia-rtx-4090", 1);
+    s.context_tokens = 4096, s.prompt_tokens = 500, s.output_tokens = 300, s.concurrency = 1;
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::does_not_fit);
+    ASSERT_EQ(r.remedy, FitRemedy::none);
+    EXPECT_HAS(r.deploy.launch_command.en, "Ollama still starts, with the layers that do not fit in system memory on the CPU");
+    EXPECT_LACKS(r.deploy.launch_command.en, "would fail at start");
+    EXPECT_HAS(r.deploy.launch_command.zh, "Ollama 仍会启动");
+    EXPECT_HAS(r.deploy.load_test_command.en, "# no expected figures: the model does not fit, and the part Ollama runs on the CPU");
+    EXPECT_LACKS(r.deploy.load_test_command.en, "# expected");
+
+    // The same model on llama.cpp, which allocates what it was told to and stops.
+    s.engine = "llama.cpp";
+    const Result l = test::estimate_ok(s);
+    ASSERT_EQ(l.status, ServingStatus::does_not_fit);
+    EXPECT_HAS(l.deploy.launch_command.en, "would fail at start (out of memory)");
+}
+
 // A MoE model that loads only with its first layers' experts in host RAM: the launch line carries --n-cpu-moe, so
 // the server starts — no "does not fit" note — and the load test expects the split's speeds (DeepSeek-R1 Q4_K_M on
 // 2 × H100 PCIe: 5–16 tok/s, TTFT 16–33 s), not those of the setup that does not load; the FAQ's GPU path says so.
