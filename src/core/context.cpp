@@ -236,16 +236,19 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
 
     // The engine's own default when the scenario names none: by weight format first (TensorRT-LLM keeps the
     // FP8 KV cache of FP8/NVFP4 checkpoints), else its default_kv (vLLM's "auto" = the model dtype).
-    std::string kv_id = s.kv_cache;
-    if (kv_id.empty()) {
-        const auto by = engine->default_kv_by_weights.find(wf->id);
-        kv_id = by != engine->default_kv_by_weights.end() ? by->second : engine->default_kv;
-    }
+    const auto by = engine->default_kv_by_weights.find(wf->id);
+    const std::string engine_kv = by != engine->default_kv_by_weights.end() ? by->second : engine->default_kv;
+    std::string kv_id = s.kv_cache.empty() ? engine_kv : s.kv_cache;
     const KvFormat* kv = catalog.find_kv_format(kv_id);
     if (!kv)
         return Error{"scenario.unknown_id", "scenario.kv_cache",
                      "unknown KV cache format '" + one_line(kv_id, kShownChars) + "'; accepted: " + accepted_ids(catalog.kv_formats)};
-    ctx.kv = *kv;
+    // A format the engine cannot store its KV cache in: the engine runs its own default, so the estimate sizes that
+    // (and the launch command runs it) and says so, rather than figures for a cache no server of this engine holds.
+    const KvFormat* runs = kv;
+    if (!kv->engines.empty() && !contains(kv->engines, engine->id))
+        if (const KvFormat* d = catalog.find_kv_format(engine_kv)) runs = d;
+    ctx.kv = *runs;
 
     if (s.hardware_custom) {
         Expected<Hardware> hw = resolve_custom_hardware(catalog, *s.hardware_custom);
@@ -296,8 +299,14 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine.id)) ctx.warnings.push_back(*why);
     else if (auto how = format_runs_note(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*how);
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
-        ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
-                                engine->name + " does not support the KV cache format " + kv->id + "."});
+        if (runs != kv)
+            ctx.warnings.push_back({"kv_cache：" + engine->name + " 不支持 KV 缓存格式 " + kv->id + "，按它的默认格式 " + runs->id +
+                                        "（启动命令实际运行的格式）估算。",
+                                    "kv_cache: " + engine->name + " does not support the KV cache format " + kv->id +
+                                        "; sized with its default, " + runs->id + ", which its launch command runs."});
+        else
+            ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
+                                    engine->name + " does not support the KV cache format " + kv->id + "."});
     }
     const std::string kind = hardware_kind_name(ctx.hardware.kind);
     if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind)) {

@@ -705,3 +705,30 @@ TEST(Estimate, AnIdleCardNeverChangesTheLayoutIntoOneThatDoesNotFit) {
     EXPECT_TRUE(five.fit.fits) << "TP " << five.performance.tp << " × " << five.memory.replicas;
     EXPECT_EQ(five.fit.max_concurrency.lo, four.fit.max_concurrency.lo);
 }
+
+// A KV format the engine cannot hold (q4_0 on vLLM, fp8 on llama.cpp) was sized as asked while the launch command ran
+// the engine's default: one command, two predictions, the KV 3.6× too small. The engine's default is sized, and the
+// warning names the field and both formats; a format the engine does hold is sized as asked.
+TEST(Estimate, AKvFormatTheEngineCannotHoldIsSizedAsTheEnginesDefault) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-a100-sxm-40gb", 1);
+    s.context_tokens = 32768, s.prompt_tokens = 20000, s.output_tokens = 500, s.concurrency = 4;
+    s.kv_cache = "bf16";
+    const Result asked_default = test::estimate_ok(s);
+    s.kv_cache = "q4_0";
+    const Result q4 = test::estimate_ok(s);
+    EXPECT_EQ(q4.memory.kv_per_token_kib.hi, asked_default.memory.kv_per_token_kib.hi);
+    EXPECT_EQ(q4.memory.kv_cache_gib.hi, asked_default.memory.kv_cache_gib.hi);
+    bool warned = false;
+    for (const Text& w : q4.warnings)
+        warned |= w.en == "kv_cache: vLLM does not support the KV cache format q4_0; sized with its default, bf16, which its "
+                          "launch command runs.";
+    EXPECT_TRUE(warned);
+    EXPECT_EQ(q4.deploy.launch_command.en.find("kv-cache-dtype"), std::string::npos);
+
+    // llama.cpp holds q8_0: 34 bytes per 32 values against bf16's 64.
+    Scenario l = test::scenario("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 1);
+    l.kv_cache = "q8_0";
+    const Result q8 = test::estimate_ok(l);
+    EXPECT_DOUBLE_EQ(q8.memory.kv_per_token_kib.hi, 128.0 * 34.0 / 64.0);
+    for (const Text& w : q8.warnings) EXPECT_EQ(w.en.find("kv_cache:"), std::string::npos) << w.en;
+}
