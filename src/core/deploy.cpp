@@ -50,6 +50,7 @@ struct Settings {
     Interval ttft_p90_s{0, 0};     // what the load test should see: the core's own intervals
     Interval tps_per_user{0, 0};
     int64_t context = 0;
+    int64_t model_max_context = 0;  // max_position_embeddings; a context above it needs the engine's override
     int64_t seqs_per_replica = 1;  // sequences one server instance runs at once
     int64_t concurrency = 1;
     int64_t prompt = 0, output = 0;
@@ -120,6 +121,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.ttft_p90_s = a.performance.ttft_p90_s;
     s.tps_per_user = a.performance.decode_tps_per_seq;
     s.context = sc.context_tokens;
+    s.model_max_context = ctx.model.max_context;
     s.concurrency = std::max<int64_t>(1, sc.concurrency);
     // Each instance is sized for its share of the peak concurrency; the engine pages or queues the rest.
     s.seqs_per_replica = (s.concurrency + s.replicas - 1) / s.replicas;
@@ -266,11 +268,31 @@ std::string bench_base_url(const Settings& s, int default_port) {
     return " --base-url http://localhost:" + std::to_string(default_port);
 }
 
+// A context above the model's max_position_embeddings: vLLM and SGLang refuse to start with it unless an environment
+// variable allows it (vLLM: VLLM_ALLOW_LONG_MAX_MODEL_LEN=1; SGLang: SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1, both
+// named in the engines' own refusal). The launch sets it and says why above the command; quality beyond the trained
+// length is the warning's matter.
+bool beyond_model_max(const Settings& s) { return s.model_max_context > 0 && s.context > s.model_max_context; }
+
+std::string long_context_note(const Settings& s, const std::string& variable) {
+    if (!beyond_model_max(s)) return "";
+    const std::string ctx = fmt::count(double(s.context), s.zh ? "zh" : "en"),
+                      max = fmt::count(double(s.model_max_context), s.zh ? "zh" : "en");
+    return say(s, "# 上下文 " + ctx + " 超过模型的 " + max + "（max_position_embeddings）：不设 " + variable + "=1 引擎会拒绝启动；超出部分质量无保证。\n",
+               "# context " + ctx + " is above the model's " + max + " (max_position_embeddings): the engine refuses to start "
+               "without " + variable + "=1; quality beyond it is not assured.\n");
+}
+
+std::string long_context_env(const Settings& s, const std::string& variable) {
+    return beyond_model_max(s) ? variable + "=1 " : "";
+}
+
 Commands vllm(const Context& ctx, const Settings& s) {
     Commands h;
     const std::string model = s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id;
+    const std::string allow = "VLLM_ALLOW_LONG_MAX_MODEL_LEN";
     auto serve = [&](int dp) {
-        std::string c = "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
+        std::string c = long_context_env(s, allow) + "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
         if (s.pp > 1) c += " --pipeline-parallel-size " + std::to_string(s.pp);
         if (dp > 1) c += " --data-parallel-size " + std::to_string(dp);
         c += " --max-model-len " + str(s.context) + " --gpu-memory-utilization " + s.utilization +
@@ -294,14 +316,17 @@ Commands vllm(const Context& ctx, const Settings& s) {
     } else {
         h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
+    h.launch = long_context_note(s, allow) + h.launch;
     h.load_test = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + bench_random(s) + expected(s);
     return h;
 }
 
 Commands sglang(const Context& ctx, const Settings& s) {
     Commands h;
+    const std::string allow = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN";
     auto serve = [&](int dp) {
-        std::string c = "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " + std::to_string(s.tp);
+        std::string c = long_context_env(s, allow) + "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " +
+                        std::to_string(s.tp);
         if (s.pp > 1) c += " --pp-size " + std::to_string(s.pp);
         if (dp > 1) c += " --dp " + std::to_string(dp);
         c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
@@ -324,6 +349,7 @@ Commands sglang(const Context& ctx, const Settings& s) {
     } else {
         h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
+    h.launch = long_context_note(s, allow) + h.launch;
     h.load_test = "python -m sglang.bench_serving --backend sglang" +
                   (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
                   bench_random(s, BenchClient::sglang) + expected(s);

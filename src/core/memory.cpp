@@ -590,7 +590,9 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
         fits = fits && per_replica_seqs.lo >= std::ceil(static_cast<double>(std::max<int64_t>(1, s.concurrency)) / replicas);
     f.fits = fits;
 
-    const int64_t cap = ctx.model.max_context > 0 ? ctx.model.max_context : limits::kContextMax;
+    // The model's maximum, or the scenario's context where it asks for more (warned in context.cpp): "fits" at a
+    // 1M context beside "max context 262,144" read as a contradiction.
+    const int64_t cap = ctx.model.max_context > 0 ? std::max(ctx.model.max_context, s.context_tokens) : limits::kContextMax;
     const int64_t conc = std::max<int64_t>(1, s.concurrency);
     f.max_context = {static_cast<double>(max_context_within(ctx, conc, repl, avail.lo, cap)),
                      static_cast<double>(max_context_within(ctx, conc, repl, avail.hi, cap))};

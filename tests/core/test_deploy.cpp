@@ -504,3 +504,28 @@ TEST(Deploy, AnExpertOffloadLaunchExpectsTheSplitsSpeeds) {
                                      fmt::seconds(r.offload->ttft_s, "en")) != std::string::npos;
     EXPECT_TRUE(gpu_path);
 }
+
+// A context above the model's max_position_embeddings: vLLM and SGLang refuse to start with it unless their variable
+// allows it, so the launch sets it and says why; within the maximum neither appears. The memory's "max context" is no
+// longer capped below a context that fits ("fits: yes" beside "max context 262144" at 1M).
+TEST(Deploy, AContextAboveTheModelsMaximumSetsTheEnginesOverride) {
+    Scenario s = test::scenario("Qwen3-30B-A3B-Thinking-2507", "fp8", "vllm", "nvidia-h200-sxm-141gb", 2);
+    s.context_tokens = 1000000, s.prompt_tokens = 900000, s.output_tokens = 8000, s.concurrency = 1;
+    const Result r = test::estimate_ok(s);
+    const Context ctx = test::resolve_ok(s);
+    ASSERT_LT(ctx.model.max_context, s.context_tokens);
+    ASSERT_TRUE(r.fit.fits);
+    EXPECT_GE(r.fit.max_context.lo, double(s.context_tokens));
+    EXPECT_HAS(r.deploy.launch_command.en, "\nVLLM_ALLOW_LONG_MAX_MODEL_LEN=1 vllm serve ");
+    EXPECT_HAS(r.deploy.launch_command.en, "the engine refuses to start without VLLM_ALLOW_LONG_MAX_MODEL_LEN=1");
+    EXPECT_HAS(r.deploy.launch_command.zh, "引擎会拒绝启动");
+    s.engine = "sglang";
+    const Result g = test::estimate_ok(s);
+    EXPECT_HAS(g.deploy.launch_command.en, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 python -m sglang.launch_server");
+
+    s.engine = "vllm";
+    s.context_tokens = ctx.model.max_context;
+    s.prompt_tokens = ctx.model.max_context / 2;
+    const Result within = test::estimate_ok(s);
+    EXPECT_LACKS(within.deploy.launch_command.en, "VLLM_ALLOW_LONG_MAX_MODEL_LEN");
+}
