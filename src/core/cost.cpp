@@ -411,6 +411,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
     Interval price_usd, cards;
     std::string priced_hardware;
     const auto own_price = price_per_card_hour_usd(catalog, ctx.hardware, nullptr, s.pricing.gpu);
+    c.own_cards_cannot_run = own_price.has_value() && !own_cards_run;
     if (const auto price = own_cards_run ? own_price : std::nullopt) {
         c.has_gpu_price = true;
         c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;

@@ -378,17 +378,23 @@ Text max_concurrency_text(const Context& ctx, const CardLayout& l, const Reverse
 // scenario's at which it would (slot engines reserve a whole context per user, so a shorter one can fit).
 void answer_max_context(const Context& ctx, const Result& r, const CardLayout& l, ReverseAnswers& rev) {
     const Scenario& s = ctx.scenario;
-    const double model_max = ctx.model.max_context > 0 ? double(ctx.model.max_context) : INFINITY;
+    // The model's maximum, or the scenario's context where it asks for more (warned; memory.cpp caps the same way).
+    const double model_max =
+        ctx.model.max_context > 0 ? double(std::max(ctx.model.max_context, s.context_tokens)) : INFINITY;
     const std::string users_zh = fmt::count(double(s.concurrency), "zh"), users_en = fmt::count(double(s.concurrency), "en");
     if (r.status == ServingStatus::meets && r.fit.capacity_known) {
         rev.max_context = {std::min(r.fit.max_context.lo, model_max), std::min(r.fit.max_context.hi, model_max)};
         const bool capped = r.fit.max_context.lo >= model_max;
+        // Capped at the model's maximum, or (a context asked beyond it) at the context asked for: memory holds more.
+        const bool asked_beyond = ctx.model.max_context > 0 && s.context_tokens > ctx.model.max_context;
+        const Text cap = !capped ? Text{} : asked_beyond ? Text{"（至少；按所设上下文封顶）", " (at least: capped at the context asked for)"}
+                                                         : Text{"（模型上限）", " (the model's maximum)"};
         const std::string span_zh = fmt::tokens(int64_t(rev.max_context.lo)) +
                                     (rev.max_context.is_exact() ? "" : "–" + fmt::tokens(int64_t(rev.max_context.hi)));
         rev.sentences.push_back(
-            {users_zh + " 个用户同时在线时，显存能让每人用到 " + span_zh + " tokens 的上下文" + (capped ? "（模型上限）" : "") + "。",
-             "With " + users_en + " users at once, memory holds " + span_zh + " tokens of context for each" +
-                 (capped ? " (the model's maximum)" : "") + "."});
+            {users_zh + " 个用户同时在线时，显存能让每人用到 " + span_zh + " tokens 的上下文" + cap.zh + "。",
+             "With " + users_en + (s.concurrency == 1 ? " user" : " users") + " at once, memory holds " + span_zh +
+                 " tokens of context for each" + cap.en + "."});
         return;
     }
     if (r.status == ServingStatus::meets) {  // no memory size known: nothing to say about the longest context

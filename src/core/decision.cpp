@@ -181,6 +181,24 @@ Text split_fails_when(const Setup& s) {
     const Scenario& sc = s.ctx.scenario;
     const Hardware& hw = s.ctx.hardware;
     const Text who = with_expert_offload(s.label);
+    // No latency target: as no_latency_fails_when, the day's requests the split finishes at the peak in flight, then
+    // the context at which the split no longer holds that peak.
+    if (sc.targets.no_latency_target) {
+        Text out = only_waits_longer();
+        if (s.ctx.daily_volume.applies()) {
+            const auto split = expert_split(s, std::max<int64_t>(1, sc.concurrency));
+            if (!split) return out;
+            const Interval tps = offload_performance(*split).throughput_tps;
+            const DailyVolume& v = s.ctx.daily_volume;
+            const Interval per_day{v.requests_a_day(tps.lo), v.requests_a_day(tps.hi)};
+            if (!per_day.finite() || !(per_day.lo > 0)) return out;
+            out = offline_fails_when(per_day);
+            if (per_day.lo < v.requests_per_day) return out;
+        }
+        append(out, context_clause(max_context_with_expert_offload(s.ctx, s.ctx.count, s.layout.tp, sc.concurrency),
+                                   sc.concurrency, sc.targets, hw));
+        return out;
+    }
     const SearchLimit conc = max_concurrency_with_expert_offload(s.ctx, s.ctx.count, s.layout.tp, sc.context_tokens);
     ServingCheck one;
     one.pessimistic = conc.beyond;  // where even one user fails, the sentence's reason is the first value's

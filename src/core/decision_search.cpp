@@ -128,7 +128,7 @@ Misses split_misses(const Context& ctx, int cards, int tp, int64_t users, int64_
     if (!split) return {};  // the cards hold it as it is
     if (!split->applicable) {
         Misses m;
-        m.memory = true;
+        m.split_overflows = true;
         return m;
     }
     // A personal or peak-load limit, not the day's volume (as max_concurrency_meeting_targets).

@@ -40,8 +40,8 @@ SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, 
 // The same two limits for a mixture-of-experts model that the cards hold only with llama.cpp's --n-cpu-moe
 // (offload.hpp): at each value the smallest split that fits, judged on that split's own speed
 // (offload_performance); where the cards hold the model as it is, no split is needed and the value holds (the
-// cards alone are faster than any split). Called where the scenario itself needs the split. Memory misses one step
-// beyond mean that even every MoE layer's experts in host RAM leave the cards overflowing. `cards` and `tp` as
+// cards alone are faster than any split). Called where the scenario itself needs the split. A `split_overflows` miss
+// one step beyond means that even every MoE layer's experts in host RAM leave the cards overflowing. `cards` and `tp` as
 // estimate_offload takes them.
 SearchLimit max_concurrency_with_expert_offload(const Context& ctx, int cards, int tp, int64_t context_tokens);
 SearchLimit max_context_with_expert_offload(const Context& ctx, int cards, int tp, int64_t concurrency);

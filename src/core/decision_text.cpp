@@ -274,7 +274,9 @@ Text api_reason(const CostResult& c, double requests_per_day) {
     }
     const std::string api_zh = fmt::money(c.api_per_month_usd, "USD") + native_zh;
     const std::string api_en = fmt::money(c.api_per_month_usd, "USD") + native_en;
-    std::string self_zh = "租卡价格未知", self_en = "rental price unknown";
+    // Without a price: none known, or (the user's cards cannot run the model) no priced setup that meets the targets.
+    std::string self_zh = c.own_cards_cannot_run ? "没有带价格的达标租卡方案可比" : "租卡价格未知";
+    std::string self_en = c.own_cards_cannot_run ? "no priced rental that meets the targets to compare with" : "rental price unknown";
     if (c.has_gpu_price) {
         const std::string from_zh = c.self_hosted_from_planner ? "，规划器的选择" : "";
         const std::string from_en = c.self_hosted_from_planner ? ", the planner's pick" : "";
@@ -476,7 +478,7 @@ Text online_reason(const Text& goal, const Text& label, const PlanRow& pick, int
     }
     const Text sp = speed_clause(at.perf, concurrency);
     // The cards and replicas as the plan's range (its cost pairs the fewest cards with the lowest price); the speed
-    // is checked at the careful end's count, `label` and `replicas`.
+    // is checked at the slow end's count (the most cards), `label` and `replicas`.
     const bool range = pick.cards.lo != pick.cards.hi;
     const std::string cards_zh = range ? fmt::count_range(pick.cards, "zh") + " × " + pick.name : label.zh;
     const std::string cards_en = range ? fmt::count_range(pick.cards, "en") + " × " + pick.name : label.en;

@@ -142,7 +142,9 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     }
     s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known &&
                      s.n_cpu_moe == 0;
-    s.spills_to_cpu = ctx.engine.traits.spills_layers_to_cpu;
+    // Spilling puts layers in the host's memory, apart from the cards': discrete cards only (a Mac's is one memory).
+    s.spills_to_cpu = ctx.engine.traits.spills_layers_to_cpu &&
+                      (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
     s.needs_gib = a.memory.total_gib;
     s.usable_gib = a.memory.budget_gib;
     return s;
@@ -276,8 +278,8 @@ bool beyond_model_max(const Settings& s) { return s.model_max_context > 0 && s.c
 
 std::string long_context_note(const Settings& s, const std::string& variable) {
     if (!beyond_model_max(s)) return "";
-    const std::string ctx = fmt::count(double(s.context), s.zh ? "zh" : "en"),
-                      max = fmt::count(double(s.model_max_context), s.zh ? "zh" : "en");
+    // Exact token counts, as the flag and max_position_embeddings spell them (262144, not "262k").
+    const std::string ctx = std::to_string(s.context), max = std::to_string(s.model_max_context);
     return say(s, "# 上下文 " + ctx + " 超过模型的 " + max + "（max_position_embeddings）：不设 " + variable + "=1 引擎会拒绝启动；超出部分质量无保证。\n",
                "# context " + ctx + " is above the model's " + max + " (max_position_embeddings): the engine refuses to start "
                "without " + variable + "=1; quality beyond it is not assured.\n");

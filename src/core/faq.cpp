@@ -53,7 +53,7 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
         out = {"能。" + fmt::count_range(own->cards, "zh") + " 张 " + hw.name + " 就能在目标内服务高峰 " + users(peak, "zh") +
                    " 个并发用户（" + speed.zh + "）。",
                "Yes. " + fmt::count_range(own->cards, "en") + " × " + hw.name + " serve the peak of " + users(peak, "en") +
-                   " concurrent users within the targets (" + speed.en + ")."};
+                   (peak == 1 ? " concurrent user" : " concurrent users") + " within the targets (" + speed.en + ")."};
         const bool other_layout = own_cards_meet_in_another_layout(ctx, a) == own;
         const std::string n = std::to_string(ctx.count), t = std::to_string(own->tp);
         if (other_layout && own->layer_split)
@@ -93,7 +93,7 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
     } else if (a.status == ServingStatus::meets) {
         out = {"能：" + std::to_string(a.count) + " 张 " + hw.name + " 在目标内服务高峰 " + users(peak, "zh") + " 个并发用户。",
                "Yes: " + std::to_string(a.count) + " × " + hw.name + " serve the peak of " + users(peak, "en") +
-                   " concurrent users within the targets."};
+                   (peak == 1 ? " concurrent user" : " concurrent users") + " within the targets."};
     } else {
         out = {"按现在的配置不行：" + std::to_string(a.count) + " 张 " + hw.name + " 达不到目标，见上方结论。",
                "Not as set: " + std::to_string(a.count) + " × " + hw.name + " do not meet the targets; see the verdict above."};
@@ -184,10 +184,12 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
     else
         out.zh += "量化减少了内存，但 CPU 达不到目标：这个负载仍需要 GPU。",
         out.en += " Quantization shrinks the memory, but the CPU misses the targets: this load still needs a GPU.";
-    // The GPU path it is weighed against: the user's cards, or the plan's cheapest choice.
-    if (!ctx.hardware.is_cpu()) {
-        // A model that loads only with its experts split into host RAM runs at the split's speeds.
-        const bool split = a.status == ServingStatus::does_not_fit && a.offload && a.offload->applicable;
+    // The GPU path it is weighed against: the user's cards where they run the model (as given, or with a remedy),
+    // or the plan's cheapest choice — never the speeds of cards that cannot load it.
+    // A model that loads only with its experts split into host RAM runs at the split's speeds (its launch starts).
+    const bool split = a.status == ServingStatus::does_not_fit && a.offload && a.offload->applicable;
+    const bool own_cards_run = a.status != ServingStatus::does_not_fit || a.remedy != FitRemedy::none || split;
+    if (!ctx.hardware.is_cpu() && own_cards_run) {
         const PerformanceResult p_gpu = split ? offload_performance(*a.offload) : a.performance;
         const Text speed = speed_words(ctx.scenario, p_gpu.ttft_p90_s, p_gpu.decode_tps_per_seq);
         const std::string moe = split ? ", --n-cpu-moe " + std::to_string(a.offload->n_cpu_moe_layers) : "";

@@ -111,6 +111,9 @@ Text describe_misses(const Misses& m, const Targets& t, const Hardware& hw) {
         add(memory_word_zh(hw) + "只容纳 " + fmt::count(m.slots_held, "zh") + " 个完整上下文的槽位（每个用户一个）",
             "memory holds only " + fmt::count(m.slots_held, "en") + (m.slots_held == 1 ? " slot" : " slots") +
                 " of the full context (one per user)");
+    if (m.split_overflows)
+        add("即使把所有 MoE 层的专家都放到内存，" + memory_word_zh(hw) + "也放不下",
+            "even with every MoE layer's experts in host RAM, the cards do not hold it");
     if (m.unknown) add("速度无法估算（目录缺少带宽）", "speed cannot be estimated (no bandwidth in the catalog)");
     if (m.ttft)
         add("首字时间（p90）超过 " + fmt::number(t.ttft_s, "zh") + " 秒", "TTFT (p90) exceeds " + fmt::number(t.ttft_s, "en") + " s");

@@ -60,7 +60,10 @@ struct Misses {
     // slots than the users it serves: `slots_held` in all, the rest do not start (check_serving).
     bool slots = false;
     double slots_held = 0;
-    bool any() const { return memory || ttft || tps || unknown || volume || slots; }
+    // A MoE model split with --n-cpu-moe (decision_search.cpp): even every MoE layer's experts in host RAM leave the
+    // cards overflowing.
+    bool split_overflows = false;
+    bool any() const { return memory || ttft || tps || unknown || volume || slots || split_overflows; }
 };
 
 // One end of a speed result against the targets, the core's one rule (sizing.hpp): p90 TTFT within the TTFT

@@ -272,11 +272,13 @@ Text verdict_word(Verdict v) {
     return {};
 }
 
-Text status_word(ServingStatus s) {
+Text status_word(ServingStatus s, FitRemedy remedy) {
     switch (s) {
         case ServingStatus::meets: return fmt::text("满足目标", "meets the targets");
         case ServingStatus::misses_targets: return fmt::text("达不到目标", "misses the targets");
-        case ServingStatus::does_not_fit: return fmt::text("放不下", "does not fit");
+        case ServingStatus::does_not_fit:
+            // A remedy runs it (the headline says which): it does not fit only as given.
+            return remedy == FitRemedy::none ? fmt::text("放不下", "does not fit") : fmt::text("原样放不下", "does not fit as given");
     }
     return {};
 }

@@ -125,6 +125,7 @@ struct CostResult {
     // user's hardware has no price), the API row in its own currency, and which figures are known.
     std::string self_hosted_config;
     bool self_hosted_from_planner = false;
+    bool own_cards_cannot_run = false;     // the user's cards have a price but cannot run the model (not in the JSON)
     bool has_per_mtok = false;             // false when the traffic is 0 requests/day
     bool has_api_price = false;            // false when the catalog has no comparable API row
     std::string api_currency = "USD";      // currency of the API row

@@ -359,8 +359,10 @@ TEST(Cli, ReportHeadlineFitsAndP90RowsSayWhatTheResultSays) {
             if (met[ok].get<bool>()) return "met";
             return met[best].get<bool>() ? "met only in the optimistic case" : "missed";
         };
+        const bool remedied = res["remedy"] != "none";
         const std::string status_words = status == "meets"            ? "meets the targets"
                                          : status == "misses_targets" ? "misses the targets"
+                                         : remedied                   ? "does not fit as given"
                                                                       : "does not fit";
         auto headline = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return contains(l, "] " + status_words + " · "); });
         ASSERT_NE(headline, lines.end());

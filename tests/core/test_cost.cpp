@@ -160,6 +160,18 @@ TEST(Cost, CardsThatCannotRunTheModelAreNotTheSelfHostedFigure) {
     EXPECT_NE(c.self_hosted_config.find(pick->name), std::string::npos) << c.self_hosted_config;
     EXPECT_EQ(c.self_hosted_config.find("RTX 4090"), std::string::npos) << c.self_hosted_config;
 
+    // Where no priced setup meets the targets either, the API row says that, not that the price is unknown.
+    Scenario none = s;
+    none.weights = "Q4_K_M";
+    none.engine = "llama.cpp";
+    const Result n = test::estimate_ok(none);
+    if (!n.cost.has_gpu_price) {
+        EXPECT_TRUE(n.cost.own_cards_cannot_run);
+        EXPECT_NE(n.decision[2].reason.en.find("no priced rental that meets the targets to compare with"), std::string::npos)
+            << n.decision[2].reason.en;
+        EXPECT_EQ(n.decision[2].reason.en.find("rental price unknown"), std::string::npos) << n.decision[2].reason.en;
+    }
+
     // The same cards where they run it (an 8B model): their own rental price.
     s.model_id = "Qwen3-8B";
     s.weights = "Q4_K_M";

@@ -311,5 +311,21 @@ TEST(Curves, TheScenariosOwnFormatMeetsWhereItsResultMeets) {
     EXPECT_EQ(c.reverse.sentences[2].en.find("no weight format up to"), std::string::npos) << c.reverse.sentences[2].en;
 }
 
+// A context asked beyond the model's maximum that memory holds: the longest context is capped at the one asked for
+// and says so, not at the model's maximum ("memory holds 128k … (the model's maximum)" beside an estimate at 200k).
+TEST(Curves, AContextAskedBeyondTheModelsMaximumIsTheCap) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 2);
+    s.context_tokens = 200000, s.concurrency = 1;
+    const Result r = estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::meets) << r.verdict.en;
+    const Curves c = curves_ok(s, r);
+    EXPECT_EQ(c.reverse.max_context.lo, 200000.0);
+    bool said = false;
+    for (const Text& t : c.reverse.sentences)
+        said |= t.en.find("With 1 user at once, memory holds 200k tokens of context for each (at least: capped at the "
+                          "context asked for).") != std::string::npos;
+    EXPECT_TRUE(said);
+}
+
 }  // namespace
 }  // namespace infersizer::test

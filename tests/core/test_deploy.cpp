@@ -480,6 +480,13 @@ TEST(Deploy, OllamaThatDoesNotFitSaysItSpillsToTheCpu) {
     const Result l = test::estimate_ok(s);
     ASSERT_EQ(l.status, ServingStatus::does_not_fit);
     EXPECT_HAS(l.deploy.launch_command.en, "would fail at start (out of memory)");
+
+    // A Mac has one memory: nothing to spill into. The speed warning on the cards says the same as the launch.
+    for (const Text& w : r.warnings) EXPECT_EQ(w.en.find("the model does not load"), std::string::npos) << w.en;
+    Scenario mac = test::scenario("Llama-3.1-405B", "Q4_K_M", "ollama", "apple-m2-ultra", 1);
+    const Result m = test::estimate_ok(mac);
+    ASSERT_EQ(m.status, ServingStatus::does_not_fit);
+    EXPECT_LACKS(m.deploy.launch_command.en, "still starts");
 }
 
 // A MoE model that loads only with its first layers' experts in host RAM: the launch line carries --n-cpu-moe, so

@@ -303,6 +303,26 @@ TEST(Offload, PersonalOfflineAndGpuRowsDescribeTheSplitThatRunsIt) {
     EXPECT_EQ(gpu.fails_when.en.find("not even one full sequence"), std::string::npos) << gpu.fails_when.en;
 }
 
+// Without latency targets the split breaks where the day's requests stop finishing, as every row without targets
+// does, then at the context whose split overflows the cards (it broke at "14 users; beyond, not even one full sequence
+// fits", a memory reason for what was the split running out of layers to move).
+TEST(Offload, WithoutLatencyTargetsTheSplitBreaksAtTheDaysRequests) {
+    Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", 8192, 4);
+    s.weights = "Q8_0";
+    s.prompt_tokens = 1000, s.output_tokens = 300;
+    s.targets.no_latency_target = true;
+    s.requests_per_day = 5000;
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.remedy, FitRemedy::expert_offload);
+    const std::string& gpu = r.decision[1].fails_when.en;
+    const std::string& offline = r.scenarios[1].fails_when.en;
+    ASSERT_EQ(offline.rfind("above ", 0), 0u) << offline;
+    EXPECT_EQ(gpu.rfind(offline, 0), 0u) << gpu << "\n" << offline;  // the same day, then the context
+    EXPECT_NE(gpu.find("even with every MoE layer's experts in host RAM, the cards do not hold it"), std::string::npos) << gpu;
+    EXPECT_EQ(gpu.find("not even one full sequence"), std::string::npos) << gpu;
+    EXPECT_NE(r.decision[1].fails_when.zh.find("即使把所有 MoE 层的专家都放到内存"), std::string::npos) << r.decision[1].fails_when.zh;
+}
+
 // A split that misses the targets for one user: the personal row says no, and what the split misses.
 TEST(Offload, PersonalRowSaysWhatTheSplitMisses) {
     Scenario s = scenario("Qwen3-30B-A3B", "llama.cpp", "nvidia-rtx-4060ti-16gb", 8192, 1);

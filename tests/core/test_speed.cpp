@@ -276,6 +276,13 @@ TEST(SpeedQueueing, TheRunningBatchIsWhatTheKvPoolHolds) {
     ASSERT_GT(p.queue_wait_s.lo, 0.0);  // the pool binds: the rest wait
     EXPECT_LT(p.running_batch, 256);
     EXPECT_NEAR(static_cast<double>(p.running_batch), p.requests_in_flight.lo, 0.1 * p.requests_in_flight.lo);
+
+    // TensorRT-LLM reserves a whole sequence at admission: 4,000-token answers are counted whole (it printed 157
+    // beside 82–104 in flight, counting half of each).
+    const Context trt = make("Llama-3.1-70B", "fp8", "tensorrt-llm", "nvidia-h100-sxm-80gb", 2, 512, 8192, 200, 4000);
+    const PerformanceResult t = speed_at(trt, 2, 2);
+    ASSERT_GT(t.queue_wait_s.lo, 0.0);
+    EXPECT_NEAR(static_cast<double>(t.running_batch), t.requests_in_flight.lo, 0.1 * t.requests_in_flight.lo);
 }
 
 TEST(SpeedQueueing, ThroughputNeverExceedsTheBatchAtFullDecodeSpeed) {
