@@ -21,6 +21,8 @@ struct Assessment {
     ServingStatus status = ServingStatus::does_not_fit;  // judge.hpp
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
+    // The user's cards run the model: they fit, or a remedy (wiring cap, expert offload, careful end) runs them.
+    bool own_cards_run() const { return status != ServingStatus::does_not_fit || remedy != FitRemedy::none; }
     std::vector<PlanRow> plan;              // empty when planning was not asked for
     std::optional<Interval> cards_needed;   // more cards than the load needs: this many suffice
     Explain explain;                        // how the figures above were computed (explain.hpp)

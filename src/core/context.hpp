@@ -108,4 +108,11 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& scenario);
 // The same context on other hardware (the planner and the decision table try alternatives).
 Context with_hardware(const Context& ctx, const Hardware& hw, int count);
 
+// The engine loads a model that does not fit the cards anyway, the layers that do not fit in the host's system memory
+// (engines.json traits.spills_layers_to_cpu: Ollama): discrete cards only, a unified-memory machine has one memory.
+inline bool spills_layers_to_cpu(const Context& ctx) {
+    return ctx.engine.traits.spills_layers_to_cpu &&
+           (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
+}
+
 }  // namespace infersizer

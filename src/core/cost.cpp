@@ -406,7 +406,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
     // 4090 for a 405B model buys nothing to compare an API with), the planner's cheapest priced pick that meets
     // the targets.
     c.price_basis = price_basis_text(s.pricing);
-    const bool own_cards_run = a.status != ServingStatus::does_not_fit || a.remedy != FitRemedy::none;
+    const bool own_cards_run = a.own_cards_run();
     // The price and the cards behind the self-hosted figure, for its explanation.
     Interval price_usd, cards;
     std::string priced_hardware;

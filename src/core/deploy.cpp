@@ -140,11 +140,9 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
         s.ttft_p90_s = split.ttft_p90_s;
         s.tps_per_user = split.decode_tps_per_seq;
     }
-    s.does_not_fit = a.status == ServingStatus::does_not_fit && a.remedy == FitRemedy::none && a.memory.capacity_known &&
+    s.does_not_fit = !a.own_cards_run() && a.memory.capacity_known &&
                      s.n_cpu_moe == 0;
-    // Spilling puts layers in the host's memory, apart from the cards': discrete cards only (a Mac's is one memory).
-    s.spills_to_cpu = ctx.engine.traits.spills_layers_to_cpu &&
-                      (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
+    s.spills_to_cpu = spills_layers_to_cpu(ctx);
     s.needs_gib = a.memory.total_gib;
     s.usable_gib = a.memory.budget_gib;
     return s;

@@ -188,7 +188,7 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
     // or the plan's cheapest choice — never the speeds of cards that cannot load it.
     // A model that loads only with its experts split into host RAM runs at the split's speeds (its launch starts).
     const bool split = a.status == ServingStatus::does_not_fit && a.offload && a.offload->applicable;
-    const bool own_cards_run = a.status != ServingStatus::does_not_fit || a.remedy != FitRemedy::none || split;
+    const bool own_cards_run = a.own_cards_run() || split;
     if (!ctx.hardware.is_cpu() && own_cards_run) {
         const PerformanceResult p_gpu = split ? offload_performance(*a.offload) : a.performance;
         const Text speed = speed_words(ctx.scenario, p_gpu.ttft_p90_s, p_gpu.decode_tps_per_seq);

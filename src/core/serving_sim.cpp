@@ -697,6 +697,12 @@ SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& schedul
     return Simulation(cost, scheduler, workload).run();
 }
 
+double typical_kv_tokens(const SchedulerConfig& sc, const Workload& w) {
+    const double P = static_cast<double>(std::max<int64_t>(1, w.prompt_tokens));
+    const double O = static_cast<double>(std::max<int64_t>(1, w.output_tokens));
+    return (sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(sc.kv_block_tokens);
+}
+
 SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc, const Workload& w) {
     SimOutcome out;
     const double P = static_cast<double>(std::max<int64_t>(1, w.prompt_tokens));
@@ -706,7 +712,7 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
     // Sequences the server runs at once: its cap, and a paged pool at the mean sequence (or the whole one
     // where admission reserves it).
     double n = std::min(users, static_cast<double>(std::max<int64_t>(1, sc.max_seqs)));
-    const double per_seq = (sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(sc.kv_block_tokens);
+    const double per_seq = typical_kv_tokens(sc, w);
     bool kv_full = false;  // the pool, not the users or the sequence cap, stops the next admission
     if (sc.paged_kv && sc.kv_capacity_tokens > 0) {
         const double fit = std::max(1.0, std::floor(static_cast<double>(sc.kv_capacity_tokens) / per_seq));

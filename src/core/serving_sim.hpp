@@ -108,6 +108,10 @@ SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& schedul
 // screen with it and confirm their answer with the simulation.
 SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload);
 
+// KV tokens a typical request holds in a paged pool: prompt + half the output (the mean length in flight), or the
+// whole sequence where admission reserves it, plus half a block. The screen's batch and performance.running_batch.
+double typical_kv_tokens(const SchedulerConfig& scheduler, const Workload& workload);
+
 // The stress case: every client sends at the same instant (a load test's first round, or one whose
 // num_prompts equals its concurrency); the mean TTFT of those requests. Never the steady state.
 double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload);

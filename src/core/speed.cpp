@@ -325,8 +325,7 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     const int64_t users = (concurrency + replicas - 1) / replicas;
     // No room for any KV at all means the model itself does not load: its speeds are hypothetical, not one sequence's.
     // Ollama on discrete cards loads it anyway, the layers that do not fit in system memory (deploy.cpp says so too).
-    const bool spills = ctx.engine.traits.spills_layers_to_cpu &&
-                        (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
+    const bool spills = spills_layers_to_cpu(ctx);
     if (kv.limits_batch && kv.pool_tokens.hi <= 0 && spills)
         res.warnings.push_back({"按当前配置，权重和引擎自身占用已占满显卡内存：" + ctx.engine.name +
                                     " 会把放不下的层放到系统内存由 CPU 计算，远比这里慢；速度是全部放得下之后这套硬件的数字（见结论）。",
@@ -365,13 +364,10 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     res.requests_in_flight = Interval::of(fast.mean_running * share, slow.mean_running * share);
     res.queue_wait_s = Interval::of(fast.queue_wait_s, slow.queue_wait_s);
     // At the slow end: the users, the scheduler's cap, and (paged engines) the typical sequences its KV pool holds,
-    // counted as the screen counts them (serving_sim.cpp steady_state_estimate: prompt + half the output, the mean
-    // length in flight, or the whole sequence where admission reserves it, plus half a block) — 256 users of a pool
-    // that holds 50 run 50 at once.
+    // counted as the screen counts them (typical_kv_tokens) — 256 users of a pool that holds 50 run 50 at once.
     res.running_batch = std::min(users, slow_sc.max_seqs);
     if (slow_sc.paged_kv && slow_sc.kv_capacity_tokens > 0) {
-        const double P = static_cast<double>(w.prompt_tokens), O = static_cast<double>(w.output_tokens);
-        const double per_seq = (slow_sc.reserve_full_sequence ? P + O : P + O / 2.0) + 0.5 * static_cast<double>(slow_sc.kv_block_tokens);
+        const double per_seq = typical_kv_tokens(slow_sc, w);
         const auto held = static_cast<int64_t>(std::floor(static_cast<double>(slow_sc.kv_capacity_tokens) / per_seq));
         res.running_batch = std::max<int64_t>(1, std::min(res.running_batch, held));
     }
