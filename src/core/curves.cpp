@@ -13,6 +13,7 @@
 #include "format_text.hpp"
 #include "judge.hpp"
 #include "memory.hpp"
+#include "plan.hpp"
 #include "speed.hpp"
 
 #include <algorithm>
@@ -200,10 +201,10 @@ void add_load_charts(const Context& ctx, LoadProbe& probe, const std::vector<int
 void add_memory_charts(const Context& ctx, const CardLayout& l, const std::vector<int64_t>& load_grid,
                        const std::vector<int64_t>& context_grid, Curves& out) {
     const Scenario& s = ctx.scenario;
-    const CurveAxis gib{{"一个副本的显存", "memory of one replica"}, AxisKind::gib, false};
-    Chart by_context = make_chart("memory_context", "memory", {"显存 与 上下文长度", "Memory against context length"},
+    const CurveAxis gib{{"一个副本的内存", "memory of one replica"}, AxisKind::gib, false};
+    Chart by_context = make_chart("memory_context", "memory", {"内存 与 上下文长度", "Memory against context length"},
                      {{"每个请求的上下文", "context per request"}, AxisKind::tokens, true}, gib);
-    Chart by_load = make_chart("memory_concurrency", "memory", {"显存 与 并发", "Memory against concurrency"}, kInFlight, gib);
+    Chart by_load = make_chart("memory_concurrency", "memory", {"内存 与 并发", "Memory against concurrency"}, kInFlight, gib);
     CurveSeries total_c{"total_gib", {"合计", "total"}, {}}, kv_c{"kv_cache_gib", {"KV 缓存", "KV cache"}, {}};
     CurveSeries total_n = total_c, kv_n = kv_c;
     const int64_t users = users_per_replica(s.concurrency, l);
@@ -227,7 +228,7 @@ void add_memory_charts(const Context& ctx, const CardLayout& l, const std::vecto
     by_load.series = {total_n, kv_n};
     for (Chart* c : {&by_context, &by_load}) {
         if (!any.capacity_known) continue;
-        c->lines.push_back({"capacity_gib", false, any.capacity_gib, Interval::exact(any.capacity_gib), {"卡的可用显存", "the cards' usable memory"}});
+        c->lines.push_back({"capacity_gib", false, any.capacity_gib, Interval::exact(any.capacity_gib), {"卡的可用内存", "the cards' usable memory"}});
         c->lines.push_back({"budget_gib", false, any.budget_gib, Interval::exact(any.budget_gib), {"扣除冗余后的预算", "budget after headroom"}});
     }
     const double own_c = double(s.context_tokens), own_n = double(s.concurrency);
@@ -392,7 +393,7 @@ void answer_max_context(const Context& ctx, const Result& r, const CardLayout& l
         const std::string span_zh = fmt::tokens(int64_t(rev.max_context.lo)) +
                                     (rev.max_context.is_exact() ? "" : "–" + fmt::tokens(int64_t(rev.max_context.hi)));
         rev.sentences.push_back(
-            {users_zh + " 个用户同时在线时，显存能让每人用到 " + span_zh + " tokens 的上下文" + cap.zh + "。",
+            {users_zh + " 个用户同时在线时，" + memory_word_zh(ctx.hardware) + "能让每人用到 " + span_zh + " tokens 的上下文" + cap.zh + "。",
              "With " + users_en + (s.concurrency == 1 ? " user" : " users") + " at once, memory holds " + span_zh +
                  " tokens of context for each" + cap.en + "."});
         return;

@@ -514,6 +514,14 @@ Text verdict_needs_wired_limit(const Text& label, const Hardware& hw, const Memo
 }
 
 Text memory_need(const Hardware& hw, const MemoryResult& m) {
+    // The colocated models sit on one card of the replica, beside the engine: where they alone outgrow that card,
+    // the total (which may be well under the budget of all the cards) is not the reason.
+    const double card = colocated_card_budget_gib(hw, m);
+    if (m.capacity_known && card > 0 && m.colocated_gib.hi > card)
+        return {"同机模型需要 " + fmt::interval(m.colocated_gib, "GiB", "zh") + "，都在同一张卡上，而一张卡扣除冗余后只有 " +
+                    fmt::number(card, "zh") + " GiB",
+                "the colocated models need " + fmt::interval(m.colocated_gib, "GiB", "en") + " on the one card they share, "
+                    "which has " + fmt::number(card, "en") + " GiB usable after headroom"};
     return {memory_word_zh(hw) + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +
                 fmt::number(m.budget_gib, "zh") + " GiB（已扣除冗余）",
             "needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " + fmt::number(m.budget_gib, "en") +

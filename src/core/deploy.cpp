@@ -20,7 +20,9 @@
 // OpenAI API of llama-server and Ollama too), and prints the core's own TTFT and per-user tokens/s next to it.
 #include "deploy.hpp"
 
+#include "decision_text.hpp"
 #include "format_text.hpp"
+#include "memory.hpp"
 #include "offload.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
@@ -65,8 +67,7 @@ struct Settings {
     // start, so the lines say so and no load-test figures are expected. The memory it needs against what it has.
     bool does_not_fit = false;
     bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
-    Interval needs_gib{0, 0};
-    double usable_gib = 0;
+    Text shortfall;                // why it does not fit (decision_text.hpp memory_need)
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
 };
 
@@ -77,17 +78,14 @@ std::string say(const Settings& s, const std::string& zh, const std::string& en)
 // The line above the launch of a setup that does not fit: these lines are what it would run, not a server that starts.
 std::string does_not_fit_note(const Settings& s) {
     if (!s.does_not_fit) return "";
-    const std::string needs = fmt::interval(s.needs_gib, "GiB", s.zh ? "zh" : "en");
-    const std::string usable = fmt::number(s.usable_gib, s.zh ? "zh" : "en");
+    const std::string need = s.zh ? s.shortfall.zh : s.shortfall.en;
     if (s.spills_to_cpu)
-        return say(s, "# 放不下：需要 " + needs + "，可用 " + usable + " GiB；Ollama 仍会启动，但把放不下的层放到系统内存里由 CPU 计算（ollama ps 显示 CPU/GPU 比例），速度远低于这里的任何数字，先按结论换配置。\n",
-                   "# does not fit: needs " + needs + ", " + usable +
-                       " GiB usable; Ollama still starts, with the layers that do not fit in system memory on the CPU "
+        return say(s, "# 放不下：" + need + "；Ollama 仍会启动，但把放不下的层放到系统内存里由 CPU 计算（ollama ps 显示 CPU/GPU 比例），速度远低于这里的任何数字，先按结论换配置。\n",
+                   "# does not fit: " + need + "; Ollama still starts, with the layers that do not fit in system memory on the CPU "
                        "(ollama ps shows the CPU/GPU split), far slower than any figure here: change the setup first, as "
                        "the verdict says.\n");
-    return say(s, "# 放不下：需要 " + needs + "，可用 " + usable + " GiB；以下命令会在启动时因显存不足而失败，先按结论换配置。\n",
-               "# does not fit: needs " + needs + ", " + usable +
-                   " GiB usable; these lines would fail at start (out of memory): change the setup first, as the verdict "
+    return say(s, "# 放不下：" + need + "；以下命令会在启动时因" + std::string(s.machines ? "内存" : "显存") + "不足而失败，先按结论换配置。\n",
+               "# does not fit: " + need + "; these lines would fail at start (out of memory): change the setup first, as the verdict "
                    "says.\n");
 }
 
@@ -128,10 +126,13 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.prompt = sc.prompt_tokens;
     s.output = sc.output_tokens;
     s.one_token = one_token_answer(sc);
-    // The engine's own share (vLLM 0.9), lowered when the scenario keeps more memory free: the estimate
-    // budgets both (memory.cpp), so the command must not let the engine take more than either allows.
-    const double engine_share = ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0;
-    s.utilization = fmt::decimals(std::clamp(std::min(engine_share, 1.0 - sc.headroom), 0.05, 1.0), 2);
+    // The share the memory model reserves (vLLM, SGLang: engine_memory_share, which leaves the colocated models
+    // their room on one card); TensorRT-LLM's fraction of the free memory, lowered when the scenario keeps more free.
+    const std::optional<double> card_gib = usable_gib_per_card(ctx.hardware);
+    const double share = ctx.engine.kv_pool == KvPoolRule::share_of_total && card_gib
+                             ? engine_memory_share(ctx, *card_gib, a.memory.colocated_gib.hi)
+                             : std::min(ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0, 1.0 - sc.headroom);
+    s.utilization = fmt::decimals(std::clamp(share, 0.05, 1.0), 2);
     if (a.offload && a.offload->applicable && !s.cpu) {
         // The launch keeps the first layers' experts in host RAM (--n-cpu-moe): the server starts, and the load
         // test should see the split's speeds, not those of the setup that does not load.
@@ -143,8 +144,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.does_not_fit = !a.own_cards_run() && a.memory.capacity_known &&
                      s.n_cpu_moe == 0;
     s.spills_to_cpu = spills_layers_to_cpu(ctx);
-    s.needs_gib = a.memory.total_gib;
-    s.usable_gib = a.memory.budget_gib;
+    s.shortfall = memory_need(ctx.hardware, a.memory);
     return s;
 }
 

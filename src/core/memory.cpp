@@ -409,6 +409,22 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
 
 }  // namespace
 
+double engine_memory_share(const Context& ctx, double card_gib, double colocated_gib) {
+    const double headroom = std::clamp(ctx.scenario.headroom, 0.0, 1.0);
+    const double default_headroom = Scenario{}.headroom;
+    const double engine_default = ctx.engine.memory_utilization;
+    const double share = headroom < default_headroom ? engine_default + (default_headroom - headroom)
+                                                     : std::min(engine_default, 1.0 - headroom);
+    const double colocated_share = card_gib > 0 ? std::max(0.0, colocated_gib) / card_gib : 0.0;
+    return std::clamp(share - colocated_share, 0.0, 1.0);
+}
+
+double colocated_card_budget_gib(const Hardware& hw, const MemoryResult& m) {
+    const auto card = usable_gib_per_card(hw);
+    if (!card || !(*card > 0) || !(m.capacity_gib > 0)) return 0.0;
+    return m.budget_gib / std::round(m.capacity_gib / *card);
+}
+
 // [SECTION] estimate_memory ---------------------------------------------------------------------------------
 
 MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency, int64_t context_tokens,
@@ -453,7 +469,8 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
         colocated += it->second / kGiB + e.runtime_gib;
         if (explain) colocated_parts.emplace_back(c.name.empty() ? c.weights : c.name, it->second / kGiB + e.runtime_gib);
     }
-    r.colocated_gib = clamp_nonnegative(colocated);
+    // Each replica serves its own pipeline: its colocated models sit beside it, as the per-replica table shows.
+    r.colocated_gib = clamp_nonnegative(colocated) * static_cast<double>(l.replicas);
 
     r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.runtime_gib + r.colocated_gib;
 
@@ -486,7 +503,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // What the engine itself takes at start, and the KV pool it ends up with.
     const Interval engine_fixed = r.weights_gib + r.activations_gib + r.runtime_gib;
     if (reserves_share_of_total(e) && usable) {
-        r.engine_reserved_gib = Interval::exact(r.capacity_gib * e.memory_utilization);
+        r.engine_reserved_gib = Interval::exact(r.capacity_gib * engine_memory_share(ctx, *usable, colocated.hi));
         r.kv_pool_gib = clamp_nonnegative(r.engine_reserved_gib - engine_fixed);
     } else if (kv_from_free_memory(e) && usable) {
         const Interval free = clamp_nonnegative(Interval::exact(r.capacity_gib) - engine_fixed - r.colocated_gib);
@@ -562,8 +579,11 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
     // "fits" uses the high end of the estimate: a typical deployment must fit, not only a careful one.
     bool fits = m.total_gib.hi <= m.budget_gib;
     if (sized_pool) fits = fits && m.kv_cache_gib.hi <= m.kv_pool_gib.lo;
-    // vLLM/SGLang refuse to start unless utilization × total is free: colocated models must fit beside it.
-    if (reserves_share_of_total(ctx.engine)) fits = fits && m.engine_reserved_gib.hi + m.colocated_gib.hi <= m.capacity_gib;
+    // A replica's colocated models run on one card of its group, beside the engine's share of that card (vLLM and
+    // SGLang start with a share lowered to leave them room, engine_memory_share): they must fit that card's budget.
+    const double card_budget = m.budget_gib / static_cast<double>(l.cards);
+    const double colocated_per_replica = m.colocated_gib.hi / static_cast<double>(l.replicas);
+    fits = fits && colocated_per_replica <= card_budget;
     // One full-context sequence per replica (the engine starts with this max_model_len): the same rules at
     // concurrency 1 with every replica's share of the budget.
     {
@@ -571,8 +591,7 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
         const MemoryResult one = estimate_memory(ctx, l.tp, l.tp, 1, s.context_tokens);
         bool one_fits = one.total_gib.hi <= per_replica_budget;
         if (sized_pool) one_fits = one_fits && one.kv_cache_gib.hi <= one.kv_pool_gib.lo;
-        if (reserves_share_of_total(ctx.engine))
-            one_fits = one_fits && one.engine_reserved_gib.hi + one.colocated_gib.hi <= one.capacity_gib;
+        one_fits = one_fits && one.colocated_gib.hi <= card_budget;
         f.one_sequence_fits = one_fits;
     }
 

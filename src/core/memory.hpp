@@ -21,8 +21,20 @@ std::optional<long long> raised_wired_limit_mib(const Context& ctx, const Memory
 // the raised cap is the remedy, so they agree with the headline that names it.
 Hardware with_wired_limit(const Hardware& hw, long long mib);
 
+// The share of each card's memory a vLLM- or SGLang-style engine starts with (--gpu-memory-utilization,
+// --mem-fraction-static; engines.json `memory_utilization` at the scenario's default headroom). Both refuse to
+// start unless that share is free on every card of the group, so it is what the scenario's headroom leaves on the
+// one card that also holds the replica's colocated models (`colocated_gib`, weights and their processes), and a
+// headroom below the default raises it by the difference. The memory model reserves this share and the launch
+// line sets it. 0 when the colocated models leave the engine nothing.
+double engine_memory_share(const Context& ctx, double card_gib, double colocated_gib);
+
+// The budget of the one card that holds a replica's colocated models (its usable memory × (1 − headroom), from
+// a replica's MemoryResult `m`); 0 when the size is unknown.
+double colocated_card_budget_gib(const Hardware& hw, const MemoryResult& m);
+
 // Memory for `concurrency` sequences of `context_tokens` on `cards` cards with tensor parallelism `tp`
-// (cards / tp replicas; figures are for the whole set of cards).
+// (cards / tp replicas; figures are for the whole set of cards, each replica with its own colocated models).
 // With `explain`, records how each figure was computed (memory.* entries, explain.hpp); the planner's many
 // calls leave it null and pay nothing for it.
 MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t concurrency,

@@ -116,7 +116,7 @@ void add_setup(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
 
 void add_memory(std::vector<ReportBlock>& out, const Result& r, const L& t, const Figures& f) {
     const MemoryResult& m = r.memory;
-    std::string title = t("显存", "Memory");
+    std::string title = t("内存", "Memory");
     if (m.replicas > 1)
         title += std::string(t("（每副本；共 ", " (per replica; ")) + std::to_string(m.replicas) + t(" 个副本，所有卡合计 ", " replicas, all cards ") +
                  f.gib(m.all_cards_total_gib) + t("）", ")");
@@ -176,7 +176,7 @@ void add_speed(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
     if (p.burst_ttft_s.hi > 0)
         rows.push_back({t("压力：同时到达的首字时间", "Stress: TTFT when all arrive at once"), f.secs(p.burst_ttft_s), "",
                         t("不用于容量规划", "not used for sizing")});
-    rows.push_back({t("瓶颈", "Bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"),
+    rows.push_back({t("瓶颈", "Bound by"), p.bound == DecodeBound::memory ? t("内存带宽", "memory bandwidth") : t("算力", "compute"),
                     "", ""});
     out.push_back(std::move(b));
 }

@@ -49,10 +49,10 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
 
     const MemoryResult& m = r.memory;
     if (m.replicas > 1)
-        out << t("① 显存（每副本；共 ", "① Memory (per replica; ") << m.replicas << t(" 个副本，所有卡合计 ", " replicas, all cards ")
+        out << t("① 内存（每副本；共 ", "① Memory (per replica; ") << m.replicas << t(" 个副本，所有卡合计 ", " replicas, all cards ")
             << fmt::column_interval(m.all_cards_total_gib, "GiB") << t("）", ")") << "\n";
     else
-        out << t("① 显存", "① Memory") << "\n";
+        out << t("① 内存", "① Memory") << "\n";
     row(out, t("权重", "weights"), fmt::column_interval(m.weights_gib, "GiB"));
     row(out, t("KV 缓存 / token", "KV per token"), fmt::column_interval(m.kv_per_token_kib, "KiB"));
     row(out, t("KV 缓存", "KV cache"), fmt::column_interval(m.kv_cache_gib, "GiB"));
@@ -92,7 +92,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     row(out, t("占用的 KV", "KV in use") + all, fmt::column_interval(p.kv_in_use_gib, "GiB"));
     if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), fmt::column_interval(p.queue_wait_s, "s"));
     row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
-    row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("显存带宽", "memory bandwidth") : t("算力", "compute"));
+    row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("内存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"),
         std::to_string(p.running_batch) + " (TP " + std::to_string(p.tp) + (p.pp > 1 ? " × PP " + std::to_string(p.pp) : "") + ")");
 

@@ -147,7 +147,7 @@ TEST(Cli, ReadableReportInBothLanguages) {
     EXPECT_EQ(en.out.find("nan"), std::string::npos);
     CliRun zh = run("estimate --scenario " + golden("personal_8b_4090.json") + " --lang zh");
     ASSERT_EQ(zh.code, 0) << zh.err;
-    EXPECT_NE(zh.out.find("① 显存"), std::string::npos);
+    EXPECT_NE(zh.out.find("① 内存"), std::string::npos);
 }
 
 // No latency target (issue #9): the report's target words say none was set, not "met".

@@ -281,13 +281,13 @@ TEST(Decision, AnotherLayoutMeetsOnlyWhereItsSlowEndFitsTheUsersCards) {
 }
 
 // The offline-batch row where only the careful end of the memory ranges holds one full sequence (Qwen2.5-14B AWQ
-// with an embedder and a reranker on one L4 at 16k: max concurrency 0–2) is conditional and says so, never "yes"
-// beside a headline that the setup does not fit.
+// with an embedder on one L4 at 16k: max concurrency 0–1) is conditional and says so, never "yes" beside a headline
+// that the setup does not fit.
 TEST(Decision, AnOfflineBatchThatHoldsASequenceOnlyAtTheCarefulEndIsConditional) {
     Scenario s = test::scenario("Qwen2.5-14B", "awq-int4", "vllm", "nvidia-l4-24gb", 1);
     s.context_tokens = 16384, s.prompt_tokens = 6000, s.output_tokens = 400, s.concurrency = 8;
     s.targets = {3.0, 20.0};
-    s.colocated = {{"bge-m3", 0.568, "fp16"}, {"bge-reranker-v2-m3", 0.568, "fp16"}};
+    s.colocated = {{"bge-m3", 0.568, "fp16"}};
     const Result r = test::estimate_ok(s);
     ASSERT_EQ(r.fit.max_concurrency.lo, 0.0) << "precondition";
     ASSERT_GE(r.fit.max_concurrency.hi, 1.0) << "precondition";

@@ -438,12 +438,12 @@ TEST(Deploy, ASetupThatDoesNotFitSaysSoAndExpectsNoFigures) {
     ASSERT_EQ(r.status, ServingStatus::does_not_fit);
     ASSERT_EQ(r.remedy, FitRemedy::none);
     const std::string needs_en = fmt::interval(r.memory.total_gib, "GiB", "en");
-    EXPECT_EQ(r.deploy.launch_command.en.rfind("# does not fit: needs " + needs_en + ", " +
-                                                   fmt::number(r.memory.budget_gib, "en") + " GiB usable; ", 0), 0u)
+    EXPECT_EQ(r.deploy.launch_command.en.rfind("# does not fit: needs " + needs_en + " of memory, " +
+                                                   fmt::number(r.memory.budget_gib, "en") + " GiB usable after headroom; ", 0), 0u)
         << r.deploy.launch_command.en;
     EXPECT_HAS(r.deploy.launch_command.en, "would fail at start (out of memory)");
     EXPECT_HAS(r.deploy.launch_command.en, "\nvllm serve ");  // the command itself stays, under the note
-    EXPECT_EQ(r.deploy.launch_command.zh.rfind("# 放不下：需要 " + fmt::interval(r.memory.total_gib, "GiB", "zh"), 0), 0u)
+    EXPECT_EQ(r.deploy.launch_command.zh.rfind("# 放不下：显存需要 " + fmt::interval(r.memory.total_gib, "GiB", "zh"), 0), 0u)
         << r.deploy.launch_command.zh;
     EXPECT_LACKS(r.deploy.load_test_command.en, "# expected");
     EXPECT_HAS(r.deploy.load_test_command.en, "# no expected figures: the setup does not fit");
@@ -454,7 +454,7 @@ TEST(Deploy, ASetupThatDoesNotFitSaysSoAndExpectsNoFigures) {
         SCOPED_TRACE(name);
         const Result ok = test::estimate_ok(test::golden_scenario(name));
         ASSERT_TRUE(ok.status != ServingStatus::does_not_fit || ok.remedy != FitRemedy::none);
-        EXPECT_LACKS(ok.deploy.launch_command.en, "does not fit: needs");
+        EXPECT_LACKS(ok.deploy.launch_command.en, "# does not fit:");
         EXPECT_LACKS(ok.deploy.load_test_command.en, "no expected figures");
         EXPECT_HAS(ok.deploy.load_test_command.en, "# expected at ");
     }
@@ -501,7 +501,7 @@ TEST(Deploy, AnExpertOffloadLaunchExpectsTheSplitsSpeeds) {
     ASSERT_TRUE(r.offload && r.offload->applicable);
     const std::string n = std::to_string(r.offload->n_cpu_moe_layers);
     EXPECT_HAS(r.deploy.launch_command.en, "--n-cpu-moe " + n);
-    EXPECT_LACKS(r.deploy.launch_command.en, "does not fit: needs");
+    EXPECT_LACKS(r.deploy.launch_command.en, "# does not fit:");
     EXPECT_HAS(r.deploy.load_test_command.en, "TTFT p90 " + fmt::seconds(r.offload->ttft_s, "en"));
     EXPECT_HAS(r.deploy.load_test_command.en, fmt::interval(r.offload->decode_tps_per_seq, "tokens/s", "en") + " per user");
     EXPECT_HAS(r.deploy.load_test_command.zh, "每用户 " + fmt::interval(r.offload->decode_tps_per_seq, "token/s", "zh"));

@@ -188,7 +188,7 @@ TEST(Estimate, MemoryWarningAgreesWithTheVerdict) {
     const std::vector<Text> does_not_fit = memory_warnings(*none);
     ASSERT_EQ(does_not_fit.size(), 1u);
     EXPECT_EQ(does_not_fit[0].en.rfind("Does not fit: needs ", 0), 0u) << does_not_fit[0].en;
-    EXPECT_EQ(does_not_fit[0].zh.rfind("显存不足：需要 ", 0), 0u) << does_not_fit[0].zh;
+    EXPECT_EQ(does_not_fit[0].zh.rfind("放不下：显存需要 ", 0), 0u) << does_not_fit[0].zh;
 }
 
 // DeepSeek-V3 for 100 users at 32k on 8 × H200: the full-context worst case needs over two thousand GiB, and the

@@ -2,6 +2,8 @@
 // memory, llama.cpp's exact buffers, Ollama's reserve), tensor-parallel KV replication, colocated models, the
 // published memory logs of tests/data/calibration (vLLM on A100 40GB and H100, llama.cpp q8_0 KV), and
 // properties over many random contexts of the bundled catalog.
+#include "estimate.hpp"
+#include "format_text.hpp"
 #include "kv.hpp"
 #include "memory.hpp"
 #include "support.hpp"
@@ -255,9 +257,87 @@ TEST(Fit, MaxContextIsCappedByTheModel) {
 TEST(Fit, ColocatedModelsMustFitBesideVllmsReservation) {
     Context ctx = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-l4-24gb", 1, 4096, 1);
     ASSERT_TRUE(estimate_fit(ctx, 1, 1).fits);
-    // 4B fp16 colocated model = 8 GB: beside a 0.9 × 24 GiB reservation there is no room.
+    // 4B fp16 colocated model = 8 GB and its process: vLLM's share, lowered to leave them room on the card, no
+    // longer holds the 15 GiB of weights with their activations and a 4k sequence.
     ctx.scenario.colocated.push_back({"reranker", 4.0, "fp16"});
     EXPECT_FALSE(estimate_fit(ctx, 1, 1).fits);
+}
+
+// vLLM and SGLang start with one share of every card (--gpu-memory-utilization) and refuse to start unless it is
+// free: colocated models on the card need that share lowered, not more cards. Qwen3-8B bf16 with an 8B embedder
+// on one H100 (18 GiB of it with its process at the careful end): the share drops from 0.90 to 0.90 − 18.1 / 79.2
+// and the setup fits; the launch line sets that share, and the engine plus the colocated models stay within the
+// card's budget. Before, the check kept vLLM at 0.90 and called the setup "does not fit: needs 59–75 GiB, 143 GiB
+// usable", and the planner answered with 8 × RTX 3090.
+TEST(Fit, ColocatedModelsLowerVllmsShareInsteadOfNotFitting) {
+    Scenario s = test::scenario("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 20;
+    s.colocated = {{"Qwen3-Embedding-8B", 7.57, "bf16"}};
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.status, ServingStatus::meets) << r.verdict.en;
+    EXPECT_TRUE(r.fit.fits);
+    const Context ctx = test::resolve_ok(s);
+    const double card = *usable_gib_per_card(ctx.hardware);
+    const double share = engine_memory_share(ctx, card, r.memory.colocated_gib.hi);
+    EXPECT_NEAR(share, 0.9 - r.memory.colocated_gib.hi / card, 1e-12);
+    EXPECT_GT(r.memory.colocated_gib.hi, 15.0);  // the embedder is not a rounding error
+    EXPECT_LE(share * card + r.memory.colocated_gib.hi, card * (1 - s.headroom) + 1e-9);
+    EXPECT_NEAR(r.memory.engine_reserved_gib.hi, share * card, 1e-9);
+    EXPECT_NE(r.deploy.launch_command.en.find("--gpu-memory-utilization " + fmt::decimals(share, 2) + " "), std::string::npos)
+        << r.deploy.launch_command.en;
+}
+
+// Each replica serves with its own colocated models, as the per-replica memory table shows them: five llama.cpp
+// servers of one RTX 4090 hold five times what one holds, not more (the colocated models once counted once across
+// all five made the fit read 60–65 users beside rows that stopped at 40–55).
+TEST(Fit, EachReplicaCarriesItsOwnColocatedModels) {
+    Context ctx = make("Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 5, 8192, 40);
+    ctx.scenario.colocated = {{"bge-m3", 0.568, "fp16"}, {"whisper-large-v3", 1.55, "Q8_0"}};
+    const MemoryResult one = estimate_memory(ctx, 1, 1, 8, 8192);
+    const MemoryResult five = estimate_memory(ctx, 5, 1, 40, 8192);
+    EXPECT_NEAR(five.colocated_gib.lo, 5 * one.colocated_gib.lo, 1e-9);
+    EXPECT_NEAR(five.colocated_gib.hi, 5 * one.colocated_gib.hi, 1e-9);
+    const FitResult f1 = estimate_fit(ctx, 1, 1), f5 = estimate_fit(ctx, 5, 1);
+    ASSERT_GT(f1.max_concurrency.lo, 0.0);
+    EXPECT_EQ(f5.max_concurrency.lo, 5 * f1.max_concurrency.lo);
+    EXPECT_EQ(f5.max_concurrency.hi, 5 * f1.max_concurrency.hi);
+}
+
+// A headroom below the default raises vLLM's share with it: 0 % kept free starts vLLM at 1.00, and a load whose KV
+// the whole card holds fits — the warning no longer read "needs 68–74 GiB, 79 GiB usable … would not fit".
+TEST(Fit, AHeadroomBelowTheDefaultRaisesTheEnginesShare) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 50;
+    s.headroom = 0.0;
+    const Result r = test::estimate_ok(s);
+    EXPECT_TRUE(r.fit.fits);
+    EXPECT_NEAR(r.memory.engine_reserved_gib.hi, r.memory.capacity_gib, 1e-9);
+    EXPECT_NE(r.deploy.launch_command.en.find("--gpu-memory-utilization 1.00 "), std::string::npos) << r.deploy.launch_command.en;
+    for (const Text& w : r.warnings) EXPECT_EQ(w.en.find("not fit"), std::string::npos) << w.en;
+    s.headroom = 0.05;
+    EXPECT_NE(test::estimate_ok(s).deploy.launch_command.en.find("--gpu-memory-utilization 0.95 "), std::string::npos);
+    s.headroom = 0.3;  // above the default: the share follows the headroom down
+    EXPECT_NE(test::estimate_ok(s).deploy.launch_command.en.find("--gpu-memory-utilization 0.70 "), std::string::npos);
+}
+
+// Colocated models sit on one card of the replica: where they alone outgrow that card, the setup does not fit even
+// though the total is well inside all the cards' budget, and every sentence gives that reason, not "needs 53–74 GiB,
+// 86 GiB usable".
+TEST(Fit, ColocatedModelsLargerThanTheirCardDoNotFitAndSayWhy) {
+    Scenario s = test::scenario("Qwen3-32B", "awq-int4", "vllm", "nvidia-rtx-4090", 4);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 4;
+    s.colocated = {{"big-embedder", 12.0, "bf16"}};
+    const Result r = test::estimate_ok(s);
+    ASSERT_LT(r.memory.total_gib.hi, r.memory.budget_gib) << "precondition: the total alone would fit";
+    EXPECT_FALSE(r.fit.fits);
+    EXPECT_EQ(r.status, ServingStatus::does_not_fit);
+    EXPECT_NE(r.verdict.en.find("the colocated models need "), std::string::npos) << r.verdict.en;
+    EXPECT_NE(r.verdict.en.find(" on the one card they share"), std::string::npos) << r.verdict.en;
+    EXPECT_NE(r.verdict.zh.find("同机模型需要 "), std::string::npos) << r.verdict.zh;
+    EXPECT_NE(r.deploy.launch_command.en.find("# does not fit: the colocated models need "), std::string::npos);
+    bool warned = false;
+    for (const Text& w : r.warnings) warned = warned || w.en.rfind("Does not fit: the colocated models need ", 0) == 0;
+    EXPECT_TRUE(warned);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -312,7 +392,8 @@ TEST(MemoryCalibration, M008_KvTokensOnTwo4090sAtUtilization098) {
     // vLLM with max_model_len 131072, 2× RTX 4090 (TP2) at gpu_memory_utilization 0.98: the KV holds 81,536
     // tokens (the log does not state the activation budget; a 24 GB card gets the small-GPU default).
     Context ctx = make("DeepSeek-R1-Distill-Qwen-14B", "bf16", "vllm", "nvidia-rtx-4090", 2, 8192, 1);
-    ctx.engine.memory_utilization = 0.98;
+    ctx.scenario.headroom = 0.02;  // the run's utilization, as the launch line sets it (engine_memory_share)
+    EXPECT_NEAR(engine_memory_share(ctx, *usable_gib_per_card(ctx.hardware), 0.0), 0.98, 1e-12);
     const MemoryResult m = estimate_memory(ctx, 2, 2, 1, 8192);
     const double per_token = kv_bytes_per_token(ctx.model, 2.0) * kv_replication(ctx, 2);
     const Interval tokens = m.kv_pool_gib * kGiB / per_token;

@@ -130,7 +130,7 @@ TEST(Report, MarkdownHasTheSectionsADesignDocumentNeeds) {
     EXPECT_NE(md.find(r.deploy.load_test_command.en), std::string::npos) << "the load test to verify with";
     for (const PlanRow& row : r.plan) EXPECT_NE(md.find("| " + row.name + " |"), std::string::npos) << row.name;
     const std::string zh = report_markdown(s, r, "zh");
-    EXPECT_NE(zh.find("## 显存"), std::string::npos);
+    EXPECT_NE(zh.find("## 内存"), std::string::npos);
     EXPECT_NE(zh.find(r.verdict.zh), std::string::npos);
 }
 

@@ -329,7 +329,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(sec_charts, "曲线：换一个输入会怎样", "Curves: what changes when one input moves")                \
     X(charts_reverse, "反过来问：这些卡最多能做到", "The reverse questions: how far these cards go")     \
     X(charts_group_latency, "延迟与吞吐 随 并发", "Latency and throughput against load")                \
-    X(charts_group_memory, "显存", "Memory")                                                            \
+    X(charts_group_memory, "内存", "Memory")                                                            \
     X(charts_group_cost, "成本", "Cost")                                                                \
     X(charts_group_decode, "解码速度 随 上下文", "Decode speed against context")                        \
     X(charts_hint, "阴影是区间（乐观端到保守端），线是中间值；悬停查看读数",                              \
