@@ -86,6 +86,13 @@ inline const PlanRow* plan_row(const Result& r, const std::string& hardware_id) 
     return nullptr;
 }
 
+// The decision table's row of one option (cpu, gpu, api), or nullptr.
+inline const DecisionRow* decision_row(const Result& r, DecisionOption option) {
+    for (const DecisionRow& row : r.decision)
+        if (row.option == option) return &row;
+    return nullptr;
+}
+
 // The typical-scenario row of one option (personal, offline batch, ...), or nullptr.
 inline const DecisionRow* scenario_row(const Result& r, DecisionOption option) {
     for (const DecisionRow& row : r.scenarios)

@@ -298,6 +298,28 @@ TEST(Decision, AnOfflineBatchThatHoldsASequenceOnlyAtTheCarefulEndIsConditional)
     EXPECT_NE(offline->reason.zh.find("只在内存区间的谨慎端放得下"), std::string::npos) << offline->reason.zh;
 }
 
+// Llama-3.1-70B Q4_K_M for 9 users at 32k on an M2 Ultra: the default wiring cap holds 8 whole-context slots, the
+// raised one all 9. The remedy is judged, and the verdict and the GPU row quote, the speed of the setup the sysctl
+// makes: all 9 users decoding (running batch 9), TTFT about 9–12 s. Judged on the default cap's 8 slots, the ninth user
+// waited a whole answer (22–33 s) and a setup that works after one sysctl read "[no] … still misses the targets".
+TEST(Decision, ARaisedWiringCapIsJudgedWithTheSlotsItHolds) {
+    Scenario s = test::scenario("Llama-3.1-70B", "Q4_K_M", "llama.cpp", "apple-m2-ultra", 1);
+    s.context_tokens = 32768, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 9;
+    s.targets = {20.0, 1.5};
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.fit.max_concurrency.lo, 8.0) << "precondition: the default cap holds 8 slots";
+    EXPECT_EQ(r.remedy, FitRemedy::raise_wired_limit) << r.verdict.en;
+    EXPECT_EQ(r.performance.running_batch, 9);
+    EXPECT_LT(r.performance.ttft_p90_s.hi, 20.0);
+    EXPECT_EQ(r.verdict.en.find("still misses"), std::string::npos) << r.verdict.en;
+    const size_t at = r.verdict.en.find("at 9 concurrent users");
+    ASSERT_NE(at, std::string::npos) << r.verdict.en;
+    const DecisionRow* gpu = test::decision_row(r, DecisionOption::gpu);
+    ASSERT_NE(gpu, nullptr);
+    EXPECT_EQ(gpu->verdict, Verdict::conditional);
+    EXPECT_NE(gpu->reason.en.find(r.verdict.en.substr(at)), std::string::npos) << gpu->reason.en << " / " << r.verdict.en;
+}
+
 // A model that fits a Mac only with the GPU wiring cap raised (DeepSeek-R1 Q4_K_M on an M3 Ultra at 16k): the verdict
 // names the cap sized to this scenario, but the rows' limits are searched with the cap raised as far as the headroom
 // allows (512 GB × 0.9 → 471,859 MiB) and say so — with the scenario's own cap, every limit sat exactly at the
