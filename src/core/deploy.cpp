@@ -465,6 +465,16 @@ Commands llama_cpp(const Context& ctx, const Settings& s) {
                  "\nrpc-server -H 0.0.0.0 -p 50052\n" + say(s, "# 节点 1：", "# node 1:") + "\n" + server +
                  " --rpc " + peers;
     }
+    if (ctx.hardware.kind == HardwareKind::unified && s.replica_cards > 1) {
+        // Several Macs hold one copy of the model: each is a machine of its own, and llama.cpp's RPC backend lends the
+        // others' memory to the first (a layer range each), as across nodes above.
+        std::string peers;
+        for (int n = 2; n <= s.replica_cards; ++n) peers += (n > 2 ? "," : "") + std::string("<machine-") + std::to_string(n) + ">:50052";
+        const std::string others = s.replica_cards > 2 ? "2–" + std::to_string(s.replica_cards) : "2";
+        server = say(s, "# 机器 " + others + "（llama.cpp 以 -DGGML_RPC=ON 编译）：",
+                     "# machine" + std::string(s.replica_cards > 2 ? "s " : " ") + others + " (llama.cpp built with -DGGML_RPC=ON):") +
+                 "\nrpc-server -H 0.0.0.0 -p 50052\n" + say(s, "# 机器 1：", "# machine 1:") + "\n" + server + " --rpc " + peers;
+    }
     const bool servers = s.replicas > 1 && s.nodes_per_replica <= 1;
     if (servers)
         server = layer_split_servers(s, 8080, [&](const std::string& port) { return port.empty() ? server : server + " --port " + port; });

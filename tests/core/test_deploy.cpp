@@ -536,3 +536,20 @@ TEST(Deploy, AContextAboveTheModelsMaximumSetsTheEnginesOverride) {
     const Result within = test::estimate_ok(s);
     EXPECT_LACKS(within.deploy.launch_command.en, "VLLM_ALLOW_LONG_MAX_MODEL_LEN");
 }
+
+// Two Macs that hold a 405B model together are two machines: llama.cpp's RPC backend lends the second one's memory
+// (rpc-server there, --rpc on the first), as across the nodes of discrete cards. The launch was one llama-server on one
+// host with --split-mode layer, which cannot reach the other machine's memory.
+TEST(Deploy, TwoMacsLendTheirMemoryThroughRpc) {
+    Scenario s = test::scenario("Llama-3.1-405B", "Q4_K_M", "llama.cpp", "apple-m2-ultra", 2);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 1;
+    s.targets = {60.0, 2.0};
+    const Result r = test::estimate_ok(s);
+    ASSERT_TRUE(r.fit.fits) << "precondition: the two machines' memory holds it";
+    EXPECT_HAS(r.deploy.launch_command.en, "# machine 2 (llama.cpp built with -DGGML_RPC=ON):\nrpc-server -H 0.0.0.0 -p 50052\n# machine 1:\nllama-server ");
+    EXPECT_HAS(r.deploy.launch_command.en, " --rpc <machine-2>:50052");
+    EXPECT_HAS(r.deploy.launch_command.zh, "# 机器 2（llama.cpp 以 -DGGML_RPC=ON 编译）：");
+    s.count = 1;
+    s.model_id = "Llama-3.1-70B";
+    EXPECT_LACKS(test::estimate_ok(s).deploy.launch_command.en, "--rpc");
+}
