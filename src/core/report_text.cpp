@@ -19,6 +19,12 @@ struct L {
     const char* operator()(const char* zh, const char* en) const { return lang == "zh" ? zh : en; }
 };
 
+// A time column in seconds, or in milliseconds below a tenth of a second: a small model's 1.4–2.5 ms first token read
+// "0.00 s", which says nothing.
+std::string time_column(Interval v) {
+    return v.hi < 0.1 ? fmt::column_interval(v * 1000.0, "ms") : fmt::column_interval(v, "s");
+}
+
 void row(std::ostringstream& out, const std::string& label, const std::string& value) {
     out << "  " << label << ' ';
     // Pad by code points so Chinese labels line up as well as they can in a terminal.
@@ -76,11 +82,11 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
 
     const PerformanceResult& p = r.performance;
     out << "\n" << t("② 速度", "② Speed") << "\n";
-    row(out, t("首字时间（中位）", "time to first token"), fmt::column_interval(p.ttft_s, "s"));
-    row(out, t("首字时间 p90", "TTFT p90"), fmt::column_interval(p.ttft_p90_s, "s"));
+    row(out, t("首字时间（中位）", "time to first token"), time_column(p.ttft_s));
+    row(out, t("首字时间 p90", "TTFT p90"), time_column(p.ttft_p90_s));
     if (p.burst_ttft_s.hi > 0)
         row(out, t("压力：同时到达", "stress: all at once"),
-            fmt::column_interval(p.burst_ttft_s, "s") + t("（不用于容量规划）", " (not used for sizing)"));
+            time_column(p.burst_ttft_s) + t("（不用于容量规划）", " (not used for sizing)"));
     row(out, t("每用户", "per user"), fmt::column_interval(p.decode_tps_per_seq, "tok/s"));
     row(out, t("单用户独占", "one user alone"), fmt::column_interval(p.single_stream_tps, "tok/s"));
     // These three count every replica; the memory above is one replica's.
@@ -90,7 +96,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     row(out, t("总吞吐", "throughput") + all, fmt::column_interval(p.throughput_tps, "tok/s"));
     row(out, t("在处理的请求", "requests in flight") + all, fmt::column_interval(p.requests_in_flight, ""));
     row(out, t("占用的 KV", "KV in use") + all, fmt::column_interval(p.kv_in_use_gib, "GiB"));
-    if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), fmt::column_interval(p.queue_wait_s, "s"));
+    if (p.queue_wait_s.hi > 0) row(out, t("排队等待", "queue wait"), time_column(p.queue_wait_s));
     row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("内存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"),

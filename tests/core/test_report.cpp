@@ -278,3 +278,22 @@ TEST(Report, TextSaysWhichSpeedRowsCountEveryReplica) {
     ASSERT_EQ(r1.memory.replicas, 1);
     EXPECT_EQ(report_text(one, r1, "en").find("replicas)"), std::string::npos);
 }
+
+// A first token under a tenth of a second reads in milliseconds in the text report, as the page and the load test's
+// expected line give it: Qwen2.5-0.5B on one H100 answers in 1.4–2.5 ms, which the report printed as "0.00 s".
+TEST(Report, TextReportGivesShortTimesInMilliseconds) {
+    Scenario s = test::scenario("Qwen2.5-0.5B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
+    s.context_tokens = 4096, s.prompt_tokens = 256, s.output_tokens = 128, s.concurrency = 1;
+    const Result r = test::estimate_ok(s);
+    ASSERT_LT(r.performance.ttft_p90_s.hi, 0.01) << "precondition";
+    const std::string en = report_text(s, r, "en");
+    const std::string ms = fmt::column_interval(r.performance.ttft_p90_s * 1000.0, "ms");
+    EXPECT_NE(en.find("TTFT p90               " + ms + "\n"), std::string::npos) << en;
+    EXPECT_EQ(en.find("0.00 s"), std::string::npos) << en;
+    // Longer times stay in seconds.
+    const Result big = test::estimate_ok(test::golden_scenario("personal_8b_4090.json"));
+    ASSERT_GE(big.performance.ttft_p90_s.hi, 0.1) << "precondition";
+    EXPECT_NE(report_text(test::golden_scenario("personal_8b_4090.json"), big, "en")
+                  .find("TTFT p90               " + fmt::column_interval(big.performance.ttft_p90_s, "s") + "\n"),
+              std::string::npos);
+}
