@@ -375,7 +375,9 @@ void explain_api(const Context& ctx, const ApiChoice& api, Interval per_request_
     x.why_wide = per_request_usd.is_exact() ? Text{"精确值：所选 API 只有一个价格", "exact: the API chosen has one price"}
                                             : Text{"同一模型的谷时与峰时价格构成区间", "the same model's off-peak and peak prices form the interval"};
     out.set("cost.api_per_month_usd", std::move(x));
-    if (!c.has_gpu_price || !(per_request_usd.lo > 0)) return;
+    // An end that never comes (fully loaded, the setup costs more per request than the API) has no figure to explain:
+    // the JSON gives null and break_even_reach says why.
+    if (!c.has_gpu_price || !(per_request_usd.lo > 0) || !c.break_even_requests_per_day.finite()) return;
     Explanation b;
     b.title = {"盈亏平衡流量", "Break-even traffic"};
     b.formula = {"自建每月成本 ÷ (每月 30 天 × API 每个请求的费用)：超过这个每天请求数，自建更便宜",
@@ -394,7 +396,18 @@ void explain_api(const Context& ctx, const ApiChoice& api, Interval per_request_
 
 }  // namespace
 
-CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain) {
+Interval break_even_requests_per_day(Interval rent_month_usd, Interval per_request_usd, Interval capacity) {
+    if (!(per_request_usd.lo > 0)) return {INFINITY, INFINITY};
+    double lo = rent_month_usd.lo / (kDaysPerMonth * per_request_usd.hi);
+    double hi = rent_month_usd.hi / (kDaysPerMonth * per_request_usd.lo);
+    if (capacity.hi > 0) {
+        if (lo > capacity.hi) lo = INFINITY;
+        if (hi > capacity.lo) hi = INFINITY;
+    }
+    return {lo, hi};
+}
+
+CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain, const CapacityOf& capacity_of) {
     CostResult c;
     if (!ctx.catalog) return c;
     const Catalog& catalog = *ctx.catalog;
@@ -417,6 +430,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
         c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
         c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;
         price_usd = *price, cards = Interval::exact(double(a.count)), priced_hardware = ctx.hardware.id;
+        if (capacity_of) c.capacity_requests_per_day = capacity_of(nullptr);
     } else {
         for (const PlanRow& row : a.plan) {
             if (!row.meets_targets || !row.has_price || row.currency != "USD") continue;
@@ -425,6 +439,7 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
             c.self_hosted_config = fmt::count_range(row.cards, "en") + " × " + row.name;
             c.self_hosted_from_planner = true;
             price_usd = row.price_per_card_hour_usd, cards = row.cards, priced_hardware = row.hardware;
+            if (capacity_of) c.capacity_requests_per_day = capacity_of(&row);
             break;
         }
     }
@@ -447,11 +462,11 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
         c.api_per_month_native = native * requests_per_month;
         const Interval per_request_usd = api_cost_per_request_usd(catalog, *api, s.prompt_tokens, s.output_tokens);
         c.api_per_month_usd = per_request_usd * requests_per_month;
-        // Break-even: self_month = r × 30 × per_request → r = self_month / (30 × per_request); the low end
-        // pairs the cheap rental with the dear API, the high end the reverse.
+        // Break-even: self_month = r × 30 × per_request → r = self_month / (30 × per_request), within what the
+        // setup finishes a day.
         if (c.has_gpu_price && per_request_usd.lo > 0)
-            c.break_even_requests_per_day = {c.self_hosted_per_month_usd.lo / (kDaysPerMonth * per_request_usd.hi),
-                                             c.self_hosted_per_month_usd.hi / (kDaysPerMonth * per_request_usd.lo)};
+            c.break_even_requests_per_day =
+                break_even_requests_per_day(c.self_hosted_per_month_usd, per_request_usd, c.capacity_requests_per_day);
         if (explain) explain_api(ctx, *api, per_request_usd, c, *explain);
     }
     if (explain && c.has_gpu_price) explain_self_hosted(ctx, price_usd, cards, priced_hardware, output_tokens_per_month, c, *explain);

@@ -6,14 +6,21 @@
 #include "result.hpp"
 #include "scenario.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace infersizer {
 
-// With `explain`, records how the cost.* figures were computed (explain.hpp).
-CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain = nullptr);
+// What the priced setup finishes a day at full load (decision.hpp full_load_requests_per_day): for `row`, the planner's
+// row the self-hosted cost prices, or for the user's own cards (nullptr). {0, 0}: unknown.
+using CapacityOf = std::function<Interval(const PlanRow* row)>;
+
+// With `explain`, records how the cost.* figures were computed (explain.hpp). With `capacity_of`, the break-even stops
+// at what the priced setup finishes a day (break_even_requests_per_day below).
+CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* explain = nullptr,
+                         const CapacityOf& capacity_of = {});
 
 // ---------------------------------------------------------------------------------------------------
 // Added by cost.cpp: the pieces the planner and the decision table reuse.
@@ -64,6 +71,13 @@ std::optional<ApiChoice> representative_api(const Catalog& catalog, const ModelA
 // The API the scenario compares with: representative_api for pricing.api "auto", else the named provider's
 // rows of that model (its off-peak … peak prices as an interval).
 std::optional<ApiChoice> compared_api(const Catalog& catalog, const ModelArch& model, const Pricing& pricing);
+
+// The traffic above which renting `rent_month_usd` beats an API at `per_request_usd` a request: rent ÷ (30 × cost per
+// request), the low end pairing the cheap rental with the dear API. A rented setup finishes at most `capacity` requests
+// a day; beyond, each further copy costs as much again, so an end whose break-even lies beyond what the setup finishes
+// never comes (+∞ there): even fully loaded, the setup costs more per request than the API. `capacity` {0, 0}: unknown,
+// no such limit.
+Interval break_even_requests_per_day(Interval rent_month_usd, Interval per_request_usd, Interval capacity);
 
 // Cost of one request (prompt × input price + output × output price), USD.
 Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,

@@ -303,7 +303,11 @@ void add_cost_chart(const Context& ctx, const Result& r, Curves& out) {
         Context at = ctx;
         at.scenario.requests_per_day = rpd;
         const CostResult cost = estimate_cost(at, a);
-        if (cost.has_gpu_price) add_point(rent, true, rpd, cost.self_hosted_per_month_usd);
+        // Beyond what one setup finishes a day, each further copy is rented too (the lo end with the fast capacity).
+        Interval rented = cost.self_hosted_per_month_usd;
+        if (const Interval cap = r.cost.capacity_requests_per_day; cap.hi > 0)
+            rented = {rented.lo * std::max(1.0, std::ceil(rpd / cap.hi)), rented.hi * std::max(1.0, std::ceil(rpd / cap.lo))};
+        if (cost.has_gpu_price) add_point(rent, true, rpd, rented);
         if (cost.has_api_price) add_point(api, true, rpd, cost.api_per_month_usd);
         out.requests_per_day_grid.push_back(rpd);
     }
@@ -313,6 +317,9 @@ void add_cost_chart(const Context& ctx, const Result& r, Curves& out) {
     if (s.requests_per_day > 0)
         c.lines.push_back({"scenario_requests_per_day", true, s.requests_per_day, Interval::exact(s.requests_per_day),
                            {"当前日请求量", "your traffic"}});
+    if (const Interval cap = r.cost.capacity_requests_per_day; r.cost.has_gpu_price && cap.hi > 0 && cap.lo <= top)
+        c.lines.push_back({"capacity_requests_per_day", true, cap.lo, cap,
+                           {"一套配置每天最多完成 " + fmt::count_range(cap, "zh"), "one setup finishes " + fmt::count_range(cap, "en") + " a day"}});
     if (has_be)
         c.marker = CurveLine{"break_even_requests_per_day", true, be.mid(), be,
                              {"盈亏平衡 " + fmt::count_range(be, "zh") + " 次/天", "break-even " + fmt::count_range(be, "en") + " a day"}};

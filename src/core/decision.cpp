@@ -89,6 +89,18 @@ void note_raised_wired_limit(DecisionRow& row, const std::optional<long long>& m
     append(row.reason, wired_limit_clause(*mib));
 }
 
+// A planner row as a setup: its layout, its careful end's replicas, its cards.
+std::optional<Setup> setup_of_row(const Context& ctx, const PlanRow& row) {
+    const Hardware* hw = ctx.catalog ? ctx.catalog->find_hardware(row.hardware) : nullptr;
+    if (!hw) return std::nullopt;
+    Setup s;
+    s.layout = {row.tp, row.pp, row.layer_split};
+    s.replicas = std::max(1, static_cast<int>(std::ceil(row.replicas.hi)));
+    s.ctx = with_hardware(ctx, *hw, s.layout.cards() * s.replicas);
+    s.label = cards_label(*hw, s.ctx.count);
+    return s;
+}
+
 // The planner's cheapest row that meets the targets (else the first that fits), as a setup.
 std::optional<Setup> planner_setup(const Context& ctx, const Assessment& a, const PlanRow** row_out = nullptr) {
     if (!ctx.catalog) return std::nullopt;
@@ -99,15 +111,8 @@ std::optional<Setup> planner_setup(const Context& ctx, const Assessment& a, cons
         for (const PlanRow& r : a.plan)
             if (r.fits) { pick = &r; break; }
     if (!pick) return std::nullopt;
-    const Hardware* hw = ctx.catalog->find_hardware(pick->hardware);
-    if (!hw) return std::nullopt;
-    Setup s;
-    s.layout = {pick->tp, pick->pp, pick->layer_split};
-    s.replicas = std::max(1, static_cast<int>(std::ceil(pick->replicas.hi)));
-    s.ctx = with_hardware(ctx, *hw, s.layout.cards() * s.replicas);
-    s.label = cards_label(*hw, s.ctx.count);
     if (row_out) *row_out = pick;
-    return s;
+    return setup_of_row(ctx, *pick);
 }
 
 ServingCheck check_at(const Setup& s, int64_t concurrency, int64_t context_tokens) {
@@ -479,6 +484,32 @@ DecisionRow offline_split_row(const Setup& s, const OffloadResult& split) {
     return row;
 }
 
+// A setup at full load, latency targets aside (`b` with no_latency_target set, `probe` its check at the scenario's
+// load): every sequence memory holds (without a known RAM size, the concurrency the user plans for), in a closed loop
+// where each request takes its TTFT and its answer (Little's law). nullopt where the speed is unknown.
+struct FullLoad {
+    int64_t batch_pess = 1, batch_opt = 1;
+    Interval throughput_tps;
+    Interval requests_per_day;
+};
+std::optional<FullLoad> full_load(const Setup& b, const ServingCheck& probe) {
+    const Scenario& sc = b.ctx.scenario;
+    const Interval per_replica =
+        probe.capacity_known ? probe.max_batch : Interval::exact(static_cast<double>(std::max<int64_t>(1, sc.concurrency)));
+    FullLoad f;
+    f.batch_pess = std::max<int64_t>(1, static_cast<int64_t>(per_replica.lo) * b.replicas);
+    f.batch_opt = std::max<int64_t>(1, static_cast<int64_t>(per_replica.hi) * b.replicas);
+    const PerformanceResult pp = check_at(b, f.batch_pess, sc.context_tokens).perf;
+    const PerformanceResult po = check_at(b, f.batch_opt, sc.context_tokens).perf;
+    const double out = static_cast<double>(sc.output_tokens);
+    const double per_day_pess = static_cast<double>(f.batch_pess) / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * units::kSecondsPerDay;
+    const double per_day_opt = static_cast<double>(f.batch_opt) / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * units::kSecondsPerDay;
+    if (!std::isfinite(per_day_pess) || !std::isfinite(per_day_opt) || pp.decode_tps_per_seq.lo <= 0) return std::nullopt;
+    f.requests_per_day = Interval::of(per_day_pess, per_day_opt);
+    f.throughput_tps = {pp.throughput_tps.lo, std::max(pp.throughput_tps.lo, po.throughput_tps.hi)};
+    return f;
+}
+
 DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::offline_batch;
@@ -497,24 +528,14 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
         row.fails_when = fails_at_any_traffic();
         return row;
     }
-    // A full batch is what memory holds; without a known RAM size, the concurrency the user plans for.
-    const Interval per_replica =
-        probe.capacity_known ? probe.max_batch : Interval::exact(static_cast<double>(std::max<int64_t>(1, sc.concurrency)));
-    const int64_t full_pess = std::max<int64_t>(1, static_cast<int64_t>(per_replica.lo) * s.replicas);
-    const int64_t full_opt = std::max<int64_t>(1, static_cast<int64_t>(per_replica.hi) * s.replicas);
-    const PerformanceResult pp = check_at(b, full_pess, sc.context_tokens).perf;
-    const PerformanceResult po = check_at(b, full_opt, sc.context_tokens).perf;
-    // Closed loop at a full batch: each request takes TTFT + output / per-user speed (Little's law).
-    const double out = static_cast<double>(sc.output_tokens);
-    const double per_day_pess = static_cast<double>(full_pess) / (pp.ttft_s.hi + out / pp.decode_tps_per_seq.lo) * units::kSecondsPerDay;
-    const double per_day_opt = static_cast<double>(full_opt) / (po.ttft_s.lo + out / po.decode_tps_per_seq.hi) * units::kSecondsPerDay;
-    if (!std::isfinite(per_day_pess) || !std::isfinite(per_day_opt) || pp.decode_tps_per_seq.lo <= 0) {
+    const std::optional<FullLoad> full = full_load(b, probe);
+    if (!full) {
         row.reason = offline_speed_unknown_reason();
         row.fails_when = cannot_be_judged();
         return row;
     }
-    const Interval per_day = Interval::of(per_day_pess, per_day_opt);
-    const Interval throughput{pp.throughput_tps.lo, std::max(pp.throughput_tps.lo, po.throughput_tps.hi)};
+    const int64_t full_pess = full->batch_pess, full_opt = full->batch_opt;
+    const Interval per_day = full->requests_per_day, throughput = full->throughput_tps;
     const double rpd = sc.requests_per_day;
     row.verdict = per_day.lo >= rpd ? Verdict::yes : per_day.hi >= rpd ? Verdict::conditional : Verdict::no;
     row.reason = offline_reason(s.label, full_pess, full_opt, throughput, per_day, rpd);
@@ -528,6 +549,20 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     note_raised_wired_limit(row, raised_mib);
     return row;
 }
+
+}  // namespace
+
+Interval full_load_requests_per_day(const Context& ctx, const Assessment& a, const PlanRow* row) {
+    std::optional<Setup> s = row ? setup_of_row(ctx, *row) : std::optional<Setup>(own_setup(ctx, a));
+    if (!s) return {0, 0};
+    s->ctx.scenario.targets.no_latency_target = true;
+    const ServingCheck probe = check_at(*s, s->ctx.scenario.concurrency, s->ctx.scenario.context_tokens);
+    if (probe.optimistic.memory) return {0, 0};
+    const std::optional<FullLoad> full = full_load(*s, probe);
+    return full ? full->requests_per_day : Interval{0, 0};
+}
+
+namespace {
 
 DecisionRow cloud_api_row(const Context& ctx, const Assessment& a, const CostResult& c) {
     DecisionRow row;
@@ -562,9 +597,9 @@ DecisionRow cloud_api_row(const Context& ctx, const Assessment& a, const CostRes
     if (const auto choice = compared_api(*ctx.catalog, ctx.model, ctx.scenario.pricing)) {
         const Interval per_request = api_cost_per_request_usd(*ctx.catalog, *choice, ctx.scenario.prompt_tokens,
                                                               ctx.scenario.output_tokens);
-        if (per_request.lo > 0)
-            vs.break_even_requests_per_day = {rent->cost_per_month.lo / (kDaysPerMonth * per_request.hi),
-                                              rent->cost_per_month.hi / (kDaysPerMonth * per_request.lo)};
+        vs.capacity_requests_per_day = full_load_requests_per_day(ctx, a, rent);
+        vs.break_even_requests_per_day =
+            break_even_requests_per_day(rent->cost_per_month, per_request, vs.capacity_requests_per_day);
     }
     row.fails_when = with_api_caveats(break_even_clause(vs, rpd, renting_cards_word()));
     return row;

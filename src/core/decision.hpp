@@ -17,6 +17,12 @@ std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessm
 // One sentence for the top of the page, worded for the judgement (judge.hpp) the assessment carries.
 Text verdict_sentence(const Context& ctx, const Assessment& a);
 
+// Requests a day a setup finishes at full load, latency targets aside: every sequence memory holds (the offline-batch
+// row's batch) in a closed loop, each request taking its TTFT and its answer. The user's own cards (`row` nullptr, a
+// CPU user's platform as the rows judge it) or a planner row. {0, 0} where memory holds no sequence or the speed is
+// unknown. The cost's break-even stops there (cost.hpp).
+Interval full_load_requests_per_day(const Context& ctx, const Assessment& a, const PlanRow* row);
+
 // The plan's row for the user's own card where that row meets the targets (at its slow end, cards.hi) on no more cards than the user has, laid
 // out otherwise than the estimate of the user's cards, which misses (another TP, or a layer-split engine's several
 // servers where the user's cards were estimated as one): the same cards meet the targets laid out as the row is.

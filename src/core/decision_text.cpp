@@ -6,6 +6,7 @@
 #include "plan.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace infersizer {
 
@@ -290,14 +291,34 @@ Text api_reason(const CostResult& c, double requests_per_day) {
 }
 
 Text break_even_clause(const CostResult& c, double requests_per_day, const Text& what) {
-    if (!c.has_gpu_price || !c.has_api_price || !c.break_even_requests_per_day.finite()) return {};
+    if (!c.has_gpu_price || !c.has_api_price) return {};
     const Interval be = c.break_even_requests_per_day;
+    const Interval cap = c.capacity_requests_per_day;
+    if (std::isinf(be.lo) && cap.hi > 0)  // fully loaded, the setup still costs more per request than the API
+        return {what.zh + "不会更便宜：这套配置满载每天最多完成 " + fmt::count_range(cap, "zh") + " 个请求，每个请求仍比 API 贵",
+                what.en + " is never cheaper: fully loaded, the setup finishes at most " + fmt::count_range(cap, "en") +
+                    " requests/day and still costs more per request than the API"};
+    if (std::isinf(be.hi) && std::isfinite(be.lo) && cap.hi > 0)
+        return {"日请求超过 " + fmt::count(be.lo, "zh") + " 次后" + what.zh + "可能更便宜（谨慎端不会：满载每天 " +
+                    fmt::count_range(cap, "zh") + " 个请求时每个请求仍比 API 贵）",
+                "above " + fmt::count(be.lo, "en") + " requests/day " + what.en + " can be cheaper (at the careful end never: "
+                    "fully loaded at " + fmt::count_range(cap, "en") + " requests/day it still costs more per request than "
+                    "the API)"};
+    if (!be.finite()) return {};
     const std::string be_zh = fmt::interval(be, "", "zh"), be_en = fmt::interval(be, "", "en");
     if (requests_per_day > be.hi)
         return {"当前 " + fmt::count(requests_per_day, "zh") + " 次/天已超过盈亏平衡点 " + be_zh + " 次/天：" + what.zh + "更便宜",
                 "today's " + fmt::count(requests_per_day, "en") + " requests/day are past the break-even of " + be_en +
                     " requests/day: " + what.en + " is cheaper"};
     return {"日请求超过 " + be_zh + " 次后" + what.zh + "更便宜", "above " + be_en + " requests/day " + what.en + " is cheaper"};
+}
+
+Text break_even_figure(const CostResult& c) {
+    const Interval be = c.break_even_requests_per_day;
+    if (std::isinf(be.lo)) return {"永不（满载时每个请求仍比 API 贵）", "never (fully loaded, dearer per request than the API)"};
+    if (std::isinf(be.hi))
+        return {"≥ " + fmt::count(be.lo, "zh") + "（谨慎端永不）", "≥ " + fmt::count(be.lo, "en") + " (at the careful end never)"};
+    return {fmt::figure_count_range(be, "", "zh"), fmt::figure_count_range(be, "", "en")};
 }
 
 Text renting_cards_word() { return {"租卡自托管", "renting cards"}; }

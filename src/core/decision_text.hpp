@@ -78,6 +78,9 @@ Text residency_caveat(bool in_house);
 Text api_reason(const CostResult& c, double requests_per_day);
 // "above N requests/day <what> is cheaper", or "today's … are past the break-even …"; empty without prices.
 Text break_even_clause(const CostResult& c, double requests_per_day, const Text& what);
+// The break-even as a table shows it: "12k–48k", "≥ 12k (the careful end: never)", or "never (fully loaded, dearer per
+// request than the API)" where the setup's day's capacity ends before it (cost.hpp).
+Text break_even_figure(const CostResult& c);
 // What a break-even compares the API with: the cards are rented (the cost model prices rental, not purchase).
 Text renting_cards_word();
 // The break-even clause, then what rules out any cloud API whatever the price.

@@ -307,7 +307,8 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     if (opt.explain)
         for (size_t i = 0; i < r.plan.size(); ++i) explain_plan_row(ctx, r.plan[i], "plan[" + std::to_string(i) + "].", r.explain);
     if (opt.decision) {
-        r.cost = estimate_cost(ctx, a, opt.explain ? &r.explain : nullptr);
+        r.cost = estimate_cost(ctx, a, opt.explain ? &r.explain : nullptr,
+                               [&](const PlanRow* row) { return full_load_requests_per_day(ctx, a, row); });
         r.decision = decide_paths(ctx, a, r.cost);
         r.scenarios = decide_seed_scenarios(ctx, a, r.cost);
         r.verdict = verdict_sentence(ctx, a);

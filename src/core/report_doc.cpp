@@ -2,6 +2,8 @@
 // headline, setup, memory, speed, decision, cards, cost, warnings, verify.
 #include "report_doc.hpp"
 
+#include "decision_text.hpp"
+
 #include "context.hpp"
 #include "format_text.hpp"
 #include "judge.hpp"
@@ -235,7 +237,9 @@ void add_cost(std::vector<ReportBlock>& out, const Result& r, const L& t, const 
         rows.push_back({std::string("API: ") + c.api_model_text.in(t.lang),
                         fmt::figure_money(c.api_per_month_native, c.api_currency) + per_month});
         if (c.has_gpu_price)
-            rows.push_back({t("盈亏平衡（每日请求）", "Break-even (requests per day)"), f.counts(c.break_even_requests_per_day)});
+            rows.push_back({t("盈亏平衡（每日请求）", "Break-even (requests per day)"),
+                            c.break_even_requests_per_day.finite() ? f.counts(c.break_even_requests_per_day)
+                                                                   : break_even_figure(c).in(t.lang)});
     } else {
         rows.push_back({"API", t("无可比价格", "no comparable price")});
     }

@@ -1,6 +1,8 @@
 // report_text.cpp — the terminal report (the CLI's default): the same tables the page shows, as aligned text.
 #include "report.hpp"
 
+#include "decision_text.hpp"
+
 #include "format_text.hpp"
 #include "judge.hpp"
 #include "report_doc.hpp"
@@ -141,7 +143,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
         fmt::figure_money(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model_text.in(lang) + ")"));
     if (c.has_gpu_price)
         row(out, t("盈亏平衡（请求/天）", "break-even (req/day)"),
-            fmt::figure_count_range(c.break_even_requests_per_day, "", lang));
+            break_even_figure(c).in(lang));
     row(out, t("租用价依据", "rental prices"), c.price_basis.in(lang));
 
     // A command may span lines (llama-bench + llama-batched-bench, ollama serve + run): indent every line.

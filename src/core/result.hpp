@@ -118,7 +118,9 @@ struct CostResult {
     Interval api_per_month_usd;
     std::string api_model;              // the API row used for comparison (English)
     Text api_model_text;                // the same in both languages (the rows' "off-peak"/"peak" as 谷时/峰时)
-    Interval break_even_requests_per_day;  // traffic above which self-hosting is cheaper
+    Interval break_even_requests_per_day;  // traffic above which self-hosting is cheaper; +∞ at an end where it never is
+                                           // (fully loaded, the setup costs more per request than the API)
+    Interval capacity_requests_per_day;    // what the priced setup finishes a day at its peak load; {0, 0} unknown
     double cny_per_usd = 0;
     bool has_gpu_price = false;
     // Added by cost.cpp: what the self-hosted figure prices ("1 × RTX 4090", or the planner's pick when the

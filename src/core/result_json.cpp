@@ -32,6 +32,15 @@ json text(const Text& t, const std::string& lang) { return t.in(lang); }
 
 json both(const Text& t) { return {{"zh", t.zh}, {"en", t.en}}; }
 
+// Whether renting beats the API at some traffic (cost.hpp break_even_requests_per_day): at both ends, only at the fast
+// end, never (fully loaded, the setup costs more per request than the API), or unknown (a price is missing).
+std::string break_even_reach(const CostResult& c) {
+    if (!c.has_gpu_price || !c.has_api_price || std::isnan(c.break_even_requests_per_day.lo)) return "unknown";
+    if (c.break_even_requests_per_day.finite()) return "both_ends";
+    if (std::isinf(c.break_even_requests_per_day.lo)) return "never";
+    return "fast_end_only";
+}
+
 }  // namespace
 
 json explain_to_json(const Explain& e) {
@@ -208,7 +217,10 @@ json result_to_json(const Result& r, const std::string& lang) {
                  {"api_rule", text(c.api_rule, lang)},
                  {"price_basis", text(c.price_basis, lang)},
                  {"api_model_text", text(c.api_model_text, lang)},
-                 {"break_even_requests_per_day", c.has_gpu_price ? iv(c.break_even_requests_per_day) : json(nullptr)},
+                 {"break_even_requests_per_day",
+                  c.has_gpu_price && c.break_even_requests_per_day.finite() ? iv(c.break_even_requests_per_day) : json(nullptr)},
+                 {"break_even_reach", break_even_reach(c)},
+                 {"capacity_requests_per_day", c.capacity_requests_per_day.hi > 0 ? iv(c.capacity_requests_per_day) : json(nullptr)},
                  {"cny_per_usd", tidy(c.cny_per_usd)}};
 
     json faq = json::array();

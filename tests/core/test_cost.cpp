@@ -3,6 +3,8 @@
 #include "catalog_json.hpp"
 #include "cost.hpp"
 #include "estimate.hpp"
+#include "format_text.hpp"
+#include "result_json.hpp"
 #include "support.hpp"
 
 #include <gtest/gtest.h>
@@ -252,4 +254,48 @@ TEST(Cost, AHostsEntryMustNameACatalogModel) {
     ASSERT_FALSE(merged.ok());
     EXPECT_NE(merged.error().to_string().find("hosts[0]"), std::string::npos) << merged.error().to_string();
     EXPECT_NE(merged.error().to_string().find("No-Such-Model"), std::string::npos) << merged.error().to_string();
+}
+
+// The break-even stops at what the rented setup finishes a day: beyond, every further copy costs as much again, so an
+// end whose break-even lies past the setup's full load never comes. $1,000–$2,000 a month against $0.001–$0.002 a
+// request breaks even at 16,667–66,667 requests a day; a setup that finishes 20k–100k a day reaches the first only
+// (its careful end, 20k, is short of 66,667), and one that finishes 5k–10k neither.
+TEST(Cost, TheBreakEvenStopsAtWhatTheSetupFinishesADay) {
+    const Interval rent{1000, 2000}, per_request{0.001, 0.002};
+    const Interval open = break_even_requests_per_day(rent, per_request, {0, 0});
+    EXPECT_NEAR(open.lo, 1000 / (30 * 0.002), 1e-9);
+    EXPECT_NEAR(open.hi, 2000 / (30 * 0.001), 1e-9);
+    const Interval fast_only = break_even_requests_per_day(rent, per_request, {20000, 100000});
+    EXPECT_NEAR(fast_only.lo, open.lo, 1e-9);
+    EXPECT_TRUE(std::isinf(fast_only.hi));
+    const Interval never = break_even_requests_per_day(rent, per_request, {5000, 10000});
+    EXPECT_TRUE(std::isinf(never.lo) && std::isinf(never.hi));
+    EXPECT_EQ(break_even_requests_per_day(rent, per_request, {70000, 100000}), open);
+}
+
+// One H100 for Llama-3.1-8B: the dearest rental ($8,970 a month) against the cheapest API rate never pays off, since
+// the card finishes at most what the offline-batch row says a day; the API row says so with that row's figure, the
+// JSON gives no break-even interval and says which end is reached, and the cost curve rents a second card past it.
+TEST(Cost, TheApiRowSaysWhereRentingNeverPaysOff) {
+    Scenario s = test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 50;
+    const Result r = test::estimate_ok(s);
+    const CostResult& c = r.cost;
+    ASSERT_GT(c.capacity_requests_per_day.lo, 0.0);
+    EXPECT_TRUE(std::isfinite(c.break_even_requests_per_day.lo));
+    EXPECT_TRUE(std::isinf(c.break_even_requests_per_day.hi));
+    const std::string cap = fmt::count_range(c.capacity_requests_per_day, "en");
+    const DecisionRow* offline = test::scenario_row(r, DecisionOption::offline_batch);
+    ASSERT_NE(offline, nullptr);
+    EXPECT_NE(offline->reason.en.find(cap + " requests/day"), std::string::npos) << offline->reason.en << " / " << cap;
+    const DecisionRow* api = test::decision_row(r, DecisionOption::api);
+    ASSERT_NE(api, nullptr);
+    EXPECT_NE(api->fails_when.en.find("renting cards can be cheaper (at the careful end never: fully loaded at " + cap),
+              std::string::npos) << api->fails_when.en;
+    EXPECT_NE(api->fails_when.zh.find("谨慎端不会"), std::string::npos) << api->fails_when.zh;
+    const nlohmann::json j = result_to_json(r, "en");
+    EXPECT_TRUE(j["cost"]["break_even_requests_per_day"].is_null());
+    EXPECT_EQ(j["cost"]["break_even_reach"], "fast_end_only");
+    EXPECT_NEAR(j["cost"]["capacity_requests_per_day"]["lo"].get<double>(), c.capacity_requests_per_day.lo,
+                c.capacity_requests_per_day.lo * 1e-3);
 }

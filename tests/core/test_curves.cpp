@@ -166,7 +166,9 @@ TEST(Curves, BreakEvenIsTheResultsOwn) {
         const Result r = estimate_ok(s);
         const Curves c = curves_ok(s, r);
         const Chart* ch = chart(c, "cost");
-        if (!r.cost.has_gpu_price || !r.cost.has_api_price || r.cost.break_even_requests_per_day.hi <= 0) continue;
+        if (!r.cost.has_gpu_price || !r.cost.has_api_price || r.cost.break_even_requests_per_day.hi <= 0 ||
+            !r.cost.break_even_requests_per_day.finite())
+            continue;
         ASSERT_NE(ch, nullptr) << name;
         ASSERT_TRUE(ch->marker.has_value()) << name;
         EXPECT_EQ(ch->marker->span, r.cost.break_even_requests_per_day) << name;
@@ -325,6 +327,33 @@ TEST(Curves, AContextAskedBeyondTheModelsMaximumIsTheCap) {
         said |= t.en.find("With 1 user at once, memory holds 200k tokens of context for each (at least: capped at the "
                           "context asked for).") != std::string::npos;
     EXPECT_TRUE(said);
+}
+
+// Past what one rented setup finishes a day, the cost curve rents another copy: the careful end doubles once the
+// traffic passes the slow capacity (one H100 for Llama-3.1-8B finishes about 0.7–1.4M requests a day).
+TEST(Curves, RentedCardsStepUpPastWhatOneSetupFinishes) {
+    Scenario s = scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 50;
+    s.requests_per_day = 2e6;
+    const Result r = estimate_ok(s);
+    const Interval cap = r.cost.capacity_requests_per_day;
+    ASSERT_GT(cap.lo, 0.0);
+    const Curves c = curves_ok(s, r);
+    const Chart* ch = chart(c, "cost");
+    ASSERT_NE(ch, nullptr);
+    const CurveSeries* rent = series(*ch, "self_hosted");
+    ASSERT_NE(rent, nullptr);
+    int below = 0, beyond = 0;
+    for (const CurvePoint& p : rent->points) {
+        const double copies_hi = std::max(1.0, std::ceil(p.x / cap.lo));
+        EXPECT_NEAR(p.y.hi, r.cost.self_hosted_per_month_usd.hi * copies_hi, 1e-6 * p.y.hi) << p.x;
+        (p.x <= cap.lo ? below : beyond) += 1;
+    }
+    EXPECT_GT(below, 0);
+    EXPECT_GT(beyond, 0);
+    bool line = false;
+    for (const CurveLine& l : ch->lines) line = line || (l.id == "capacity_requests_per_day" && l.span == cap);
+    EXPECT_TRUE(line);
 }
 
 }  // namespace

@@ -84,7 +84,8 @@ std::vector<std::string> shown_figures(const Result& r, const json& j) {
     if (c.has_gpu_price) out.push_back("cost.self_hosted_per_month_usd");
     if (c.has_per_mtok) out.push_back("cost.self_hosted_per_mtok_usd");
     if (c.has_api_price) out.push_back("cost.api_per_month_usd");
-    if (c.has_gpu_price && c.has_api_price && c.break_even_requests_per_day.hi > 0) out.push_back("cost.break_even_requests_per_day");
+    if (c.has_gpu_price && c.has_api_price && c.break_even_requests_per_day.finite() && c.break_even_requests_per_day.hi > 0)
+        out.push_back("cost.break_even_requests_per_day");
     for (size_t i = 0; i < j["plan"].size(); ++i) {
         const json& row = j["plan"][i];
         if (row["cards"]["hi"].get<double>() <= 0) continue;

@@ -3,6 +3,7 @@
 #include "panels.hpp"
 
 #include "cost.hpp"
+#include "decision_text.hpp"
 #include "format.hpp"
 #include "widgets.hpp"
 
@@ -109,8 +110,13 @@ void DrawCostPanel(AppState& s) {
         ImGui::TableNextColumn();
         TextWrappedCjk(tr(S::break_even_short, s.lang));
         ImGui::TableNextColumn();
-        FigureText(s, "cost.break_even_requests_per_day",
-                   fmt_count_interval(c.break_even_requests_per_day, tr(S::unit_per_day, s.lang), s.lang));
+        // An end that never comes (fully loaded, the setup is dearer per request than the API) is no figure to explain:
+        // the core's words.
+        if (c.break_even_requests_per_day.finite())
+            FigureText(s, "cost.break_even_requests_per_day",
+                       fmt_count_interval(c.break_even_requests_per_day, tr(S::unit_per_day, s.lang), s.lang));
+        else
+            TextWrappedCjk(break_even_figure(c).in(s.lang_code()).c_str());
         MutedTextFlow(tr(S::break_even, s.lang));
     }
     ImGui::EndTable();
