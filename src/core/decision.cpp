@@ -678,7 +678,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     switch (a.status) {
         case ServingStatus::does_not_fit: {
             const Text sug = planner_suggestion(a.plan);
-            const Text need = memory_need(ctx.hardware, m);
+            const Text need = memory_need(ctx, m);
             if (a.remedy == FitRemedy::expert_offload && a.offload)
                 return verdict_runs_with_offload(label, need, *a.offload, sug);
             if (a.remedy == FitRemedy::careful_end)

@@ -534,15 +534,31 @@ Text verdict_needs_wired_limit(const Text& label, const Hardware& hw, const Memo
     return out;
 }
 
-Text memory_need(const Hardware& hw, const MemoryResult& m) {
-    // The colocated models sit on one card of the replica, beside the engine: where they alone outgrow that card,
-    // the total (which may be well under the budget of all the cards) is not the reason.
+Text memory_need(const Context& ctx, const MemoryResult& m) {
+    const Hardware& hw = ctx.hardware;
+    // The colocated models sit on the replica's cards, beside the engine: where the card holding the most of them
+    // cannot, the total (which may be well under the budget of all the cards) is not the reason.
     const double card = colocated_card_budget_gib(hw, m);
-    if (m.capacity_known && card > 0 && m.colocated_gib.hi > card)
-        return {"同机模型需要 " + fmt::interval(m.colocated_gib, "GiB", "zh") + "，都在同一张卡上，而一张卡扣除冗余后只有 " +
+    if (m.capacity_known && card > 0 && m.colocated_card_gib > card)
+        return {"同机模型在一张卡上最多要 " + fmt::number(m.colocated_card_gib, "zh") + " GiB，而一张卡扣除冗余后只有 " +
                     fmt::number(card, "zh") + " GiB",
-                "the colocated models need " + fmt::interval(m.colocated_gib, "GiB", "en") + " on the one card they share, "
-                    "which has " + fmt::number(card, "en") + " GiB usable after headroom"};
+                "the colocated models need up to " + fmt::number(m.colocated_card_gib, "en") + " GiB on one card, which has " +
+                    fmt::number(card, "en") + " GiB usable after headroom"};
+    // The total is within the budget, but the engine's own pool is not: vLLM and SGLang start with one share of every
+    // card (lowered to leave colocated models room), TensorRT-LLM gives the KV a share of what loading left.
+    const bool pool = ctx.engine.kv_pool == KvPoolRule::share_of_total || ctx.engine.kv_pool == KvPoolRule::share_of_free;
+    if (m.capacity_known && pool && m.total_gib.hi <= m.budget_gib && m.kv_cache_gib.hi > m.kv_pool_gib.lo) {
+        const bool share = ctx.engine.kv_pool == KvPoolRule::share_of_total;
+        const std::string fraction = fmt::decimals(share ? m.engine_reserved_gib.hi / m.capacity_gib : ctx.engine.memory_utilization, 2);
+        return {ctx.engine.name + " 的 KV 池只有 " + fmt::interval(m.kv_pool_gib, "GiB", "zh") + "（" +
+                    (share ? "它启动时占每张卡内存的 " + fraction + "，减去权重、激活和运行时"
+                           : "加载后剩余内存的 " + fraction) +
+                    "），满上下文的 KV 需要 " + fmt::interval(m.kv_cache_gib, "GiB", "zh"),
+                ctx.engine.name + "'s KV pool holds " + fmt::interval(m.kv_pool_gib, "GiB", "en") + " (" +
+                    (share ? "it starts with " + fraction + " of each card's memory, less the weights, activations and runtime"
+                           : fraction + " of the memory left after loading") +
+                    "), while the KV cache at the full context needs " + fmt::interval(m.kv_cache_gib, "GiB", "en")};
+    }
     return {memory_word_zh(hw) + "需要 " + fmt::interval(m.total_gib, "GiB", "zh") + "，可用 " +
                 fmt::number(m.budget_gib, "zh") + " GiB（已扣除冗余）",
             "needs " + fmt::interval(m.total_gib, "GiB", "en") + " of memory, " + fmt::number(m.budget_gib, "en") +

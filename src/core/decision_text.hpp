@@ -136,7 +136,9 @@ Text add_replicas_clause();
 Text verdict_needs_wired_limit(const Text& label, const Hardware& hw, const MemoryResult& m, const Text& speed,
                                long long mib, const Text* still_missing);
 // What the memory needs against what the cards offer after headroom.
-Text memory_need(const Hardware& hw, const MemoryResult& m);
+// Why a setup's memory does not hold its load, in one clause: the colocated models that outgrow their card, an engine
+// pool short of the KV (the total within the budget), or the total against the budget.
+Text memory_need(const Context& ctx, const MemoryResult& m);
 Text verdict_runs_with_offload(const Text& label, const Text& need, const OffloadResult& offload, const Text& suggestion);
 // `slots`: a slot engine's users, each a whole-context slot (0: a paged engine, where one sequence is what counts).
 Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t context_tokens, Interval held,

@@ -130,7 +130,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     // their room on one card); TensorRT-LLM's fraction of the free memory, lowered when the scenario keeps more free.
     const std::optional<double> card_gib = usable_gib_per_card(ctx.hardware);
     const double share = ctx.engine.kv_pool == KvPoolRule::share_of_total && card_gib
-                             ? engine_memory_share(ctx, *card_gib, a.memory.colocated_gib.hi)
+                             ? engine_memory_share(ctx, *card_gib, a.memory.colocated_card_gib)
                              : std::min(ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0, 1.0 - sc.headroom);
     s.utilization = fmt::decimals(std::clamp(share, 0.05, 1.0), 2);
     if (a.offload && a.offload->applicable && !s.cpu) {
@@ -144,7 +144,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.does_not_fit = !a.own_cards_run() && a.memory.capacity_known &&
                      s.n_cpu_moe == 0;
     s.spills_to_cpu = spills_layers_to_cpu(ctx);
-    s.shortfall = memory_need(ctx.hardware, a.memory);
+    s.shortfall = memory_need(ctx, a.memory);
     return s;
 }
 

@@ -137,21 +137,18 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      idle + " of your " + all + " cards stay idle: " + why.en + ", so " + n + " are used."});
     }
     if (r.memory.capacity_known && !r.fit.fits) {
-        // A sentence's figures, not a trace's: "2,370–2,400 GiB", never "2.37e+03".
-        const Text needs{fmt::interval(r.memory.total_gib, "GiB", "zh"), fmt::interval(r.memory.total_gib, "GiB", "en")};
-        const Text usable{fmt::number(r.memory.budget_gib, "zh"), fmt::number(r.memory.budget_gib, "en")};
+        // Why, in a sentence's figures ("2,370–2,400 GiB", never "2.37e+03"): the total, an engine pool short of the
+        // KV, or colocated models that outgrow their card (memory_need).
+        const Text need = memory_need(ctx, r.memory);
         if (r.status == ServingStatus::does_not_fit) {
-            const Text need = memory_need(ctx.hardware, r.memory);
             w.push_back({"放不下：" + need.zh + "。", "Does not fit: " + need.en + "."});
         } else {
             // The setup serves the typical request (the KV pool holds what requests really use), so the shortfall is
             // the worst case only, and is said as such: never "does not fit" beside a verdict that the setup holds.
             const std::string full = fmt::tokens(ctx.scenario.context_tokens);
-            w.push_back({"所有用户同时用满 " + full + " 上下文时" + memory_word_zh(ctx.hardware) + "不足：需要 " + needs.zh + "，可用 " + usable.zh +
-                             " GiB（已扣除冗余）；典型请求长度放得下，更长的请求会排队或被抢占。",
-                         "Every user at the full " + full + " context at once would not fit: needs " + needs.en + ", " + usable.en +
-                             " GiB usable after headroom; the typical request length fits, and longer requests wait or "
-                             "are preempted."});
+            w.push_back({"所有用户同时用满 " + full + " 上下文时放不下：" + need.zh + "；典型请求长度放得下，更长的请求会排队或被抢占。",
+                         "Every user at the full " + full + " context at once would not fit: " + need.en +
+                             "; the typical request length fits, and longer requests wait or are preempted."});
         }
     }
     if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {

@@ -21,6 +21,7 @@
 #include "weights.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -409,14 +410,12 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
 
 }  // namespace
 
-double engine_memory_share(const Context& ctx, double card_gib, double colocated_gib) {
+double engine_memory_share(const Context& ctx, double card_gib, double colocated_card_gib) {
     const double headroom = std::clamp(ctx.scenario.headroom, 0.0, 1.0);
-    const double default_headroom = Scenario{}.headroom;
-    const double engine_default = ctx.engine.memory_utilization;
-    const double share = headroom < default_headroom ? engine_default + (default_headroom - headroom)
-                                                     : std::min(engine_default, 1.0 - headroom);
-    const double colocated_share = card_gib > 0 ? std::max(0.0, colocated_gib) / card_gib : 0.0;
-    return std::clamp(share - colocated_share, 0.0, 1.0);
+    const double share = std::min(ctx.engine.memory_utilization, 1.0 - headroom);
+    const double colocated_share = card_gib > 0 ? std::max(0.0, colocated_card_gib) / card_gib : 0.0;
+    // Down to the hundredth the launch line prints: 0.716 rounded to 0.72 would take the colocated models' room.
+    return std::clamp(std::floor((share - colocated_share) * 100.0 + 1e-9) / 100.0, 0.0, 1.0);
 }
 
 double colocated_card_budget_gib(const Hardware& hw, const MemoryResult& m) {
@@ -455,6 +454,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // Colocated models: their weights plus a serving process of their own (CUDA context and allocator,
     // taken as this engine's runtime range).
     Interval colocated{0, 0};
+    std::vector<double> colocated_hi_gib;                            // each model's high end, for its placement
     std::vector<std::pair<std::string, Interval>> colocated_parts;  // for the explanation only
     if (!ctx.scenario.colocated.empty() && !ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     for (const ColocatedModel& c : ctx.scenario.colocated) {
@@ -467,10 +467,17 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
         auto it = memo.find(key);
         if (it == memo.end()) it = memo.emplace(key, colocated_weights_bytes(params, f)).first;
         colocated += it->second / kGiB + e.runtime_gib;
+        colocated_hi_gib.push_back((it->second / kGiB + e.runtime_gib).hi);
         if (explain) colocated_parts.emplace_back(c.name.empty() ? c.weights : c.name, it->second / kGiB + e.runtime_gib);
     }
     // Each replica serves its own pipeline: its colocated models sit beside it, as the per-replica table shows.
     r.colocated_gib = clamp_nonnegative(colocated) * static_cast<double>(l.replicas);
+    // Largest first, each on the replica's least-loaded card: two small models on a TP 8 group take two cards, not
+    // the sum of both out of every card's share.
+    std::sort(colocated_hi_gib.begin(), colocated_hi_gib.end(), std::greater<>());
+    std::vector<double> card_load(static_cast<size_t>(std::max(1, l.tp)), 0.0);
+    for (double gib : colocated_hi_gib) *std::min_element(card_load.begin(), card_load.end()) += std::max(0.0, gib);
+    r.colocated_card_gib = *std::max_element(card_load.begin(), card_load.end());
 
     r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.runtime_gib + r.colocated_gib;
 
@@ -503,7 +510,7 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     // What the engine itself takes at start, and the KV pool it ends up with.
     const Interval engine_fixed = r.weights_gib + r.activations_gib + r.runtime_gib;
     if (reserves_share_of_total(e) && usable) {
-        r.engine_reserved_gib = Interval::exact(r.capacity_gib * engine_memory_share(ctx, *usable, colocated.hi));
+        r.engine_reserved_gib = Interval::exact(r.capacity_gib * engine_memory_share(ctx, *usable, r.colocated_card_gib));
         r.kv_pool_gib = clamp_nonnegative(r.engine_reserved_gib - engine_fixed);
     } else if (kv_from_free_memory(e) && usable) {
         const Interval free = clamp_nonnegative(Interval::exact(r.capacity_gib) - engine_fixed - r.colocated_gib);
@@ -579,11 +586,10 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
     // "fits" uses the high end of the estimate: a typical deployment must fit, not only a careful one.
     bool fits = m.total_gib.hi <= m.budget_gib;
     if (sized_pool) fits = fits && m.kv_cache_gib.hi <= m.kv_pool_gib.lo;
-    // A replica's colocated models run on one card of its group, beside the engine's share of that card (vLLM and
-    // SGLang start with a share lowered to leave them room, engine_memory_share): they must fit that card's budget.
+    // A replica's colocated models run on the cards of its group, beside the engine's share of each (vLLM and SGLang
+    // start with a share lowered to leave them room, engine_memory_share): the card holding the most must hold them.
     const double card_budget = m.budget_gib / static_cast<double>(l.cards);
-    const double colocated_per_replica = m.colocated_gib.hi / static_cast<double>(l.replicas);
-    fits = fits && colocated_per_replica <= card_budget;
+    fits = fits && m.colocated_card_gib <= card_budget;
     // One full-context sequence per replica (the engine starts with this max_model_len): the same rules at
     // concurrency 1 with every replica's share of the budget.
     {
@@ -591,7 +597,7 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
         const MemoryResult one = estimate_memory(ctx, l.tp, l.tp, 1, s.context_tokens);
         bool one_fits = one.total_gib.hi <= per_replica_budget;
         if (sized_pool) one_fits = one_fits && one.kv_cache_gib.hi <= one.kv_pool_gib.lo;
-        one_fits = one_fits && one.colocated_gib.hi <= card_budget;
+        one_fits = one_fits && one.colocated_card_gib <= card_budget;
         f.one_sequence_fits = one_fits;
     }
 

@@ -22,15 +22,14 @@ std::optional<long long> raised_wired_limit_mib(const Context& ctx, const Memory
 Hardware with_wired_limit(const Hardware& hw, long long mib);
 
 // The share of each card's memory a vLLM- or SGLang-style engine starts with (--gpu-memory-utilization,
-// --mem-fraction-static; engines.json `memory_utilization` at the scenario's default headroom). Both refuse to
-// start unless that share is free on every card of the group, so it is what the scenario's headroom leaves on the
-// one card that also holds the replica's colocated models (`colocated_gib`, weights and their processes), and a
-// headroom below the default raises it by the difference. The memory model reserves this share and the launch
-// line sets it. 0 when the colocated models leave the engine nothing.
-double engine_memory_share(const Context& ctx, double card_gib, double colocated_gib);
+// --mem-fraction-static): engines.json `memory_utilization`, lowered when the scenario keeps more free, and lowered
+// again by what the replica's colocated models take on the card that holds the most of them (`colocated_card_gib`,
+// MemoryResult): both engines use one share for every card of the group and refuse to start unless it is free on each.
+// Rounded down to the hundredth the launch line prints. 0 when the colocated models leave the engine nothing.
+double engine_memory_share(const Context& ctx, double card_gib, double colocated_card_gib);
 
-// The budget of the one card that holds a replica's colocated models (its usable memory × (1 − headroom), from
-// a replica's MemoryResult `m`); 0 when the size is unknown.
+// One card's budget (its usable memory × (1 − headroom), from a MemoryResult `m`), where a replica's colocated
+// models sit; 0 when the size is unknown.
 double colocated_card_budget_gib(const Hardware& hw, const MemoryResult& m);
 
 // Memory for `concurrency` sequences of `context_tokens` on `cards` cards with tensor parallelism `tp`

@@ -20,6 +20,9 @@ struct MemoryResult {
     Interval activations_gib;
     Interval runtime_gib;
     Interval colocated_gib;
+    // The most any one card of a replica holds of its colocated models (high end, GiB): each placed, largest first,
+    // on the card of the replica that holds the least so far (one card without tensor parallelism).
+    double colocated_card_gib = 0;
     Interval total_gib;
     double capacity_gib = 0;         // usable memory of hardware × count after the card's own reserve
     double budget_gib = 0;           // capacity × (1 − headroom): what the estimate must fit into

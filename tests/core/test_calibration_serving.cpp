@@ -318,9 +318,6 @@ Context context_for(const Mapping& m) {
     s.lengths = m.spread;
     s.headroom = 0;  // the logs' runs keep none beyond the engine's own utilization
     Context c = test::resolve_ok(s, m.id);
-    // vLLM and SGLang ran at their default share (every vLLM record's gpu_memory_utilization is 0.9): the scenario's
-    // default headroom is what launches them at it (engine_memory_share).
-    if (c.engine.kv_pool == KvPoolRule::share_of_total) c.scenario.headroom = Scenario{}.headroom;
     if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
     if (m.batched_tokens) {
         // The run's own budget (V0 without chunked prefill profiles max_model_len tokens): no GPU-size default.

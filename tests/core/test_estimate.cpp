@@ -179,7 +179,7 @@ TEST(Estimate, MemoryWarningAgreesWithTheVerdict) {
     EXPECT_EQ(shortfall[0].en.rfind("Every user at the full 8k context at once would not fit: needs ", 0), 0u) << shortfall[0].en;
     EXPECT_NE(shortfall[0].en.find("; the typical request length fits, and longer requests wait or are preempted."),
               std::string::npos) << shortfall[0].en;
-    EXPECT_EQ(shortfall[0].zh.rfind("所有用户同时用满 8k 上下文时显存不足：需要 ", 0), 0u) << shortfall[0].zh;
+    EXPECT_EQ(shortfall[0].zh.rfind("所有用户同时用满 8k 上下文时放不下：", 0), 0u) << shortfall[0].zh;
     EXPECT_NE(shortfall[0].zh.find("；典型请求长度放得下"), std::string::npos) << shortfall[0].zh;
 
     auto none = estimate(cat(), test::golden_scenario("too_big_405b_on_one_4090.json"));
@@ -208,7 +208,7 @@ TEST(Estimate, MemoryWarningPrintsLargeFiguresAsTheSentenceDoes) {
     ASSERT_NE(shortfall, nullptr);
     const std::string needs_en = fmt::interval(r->memory.total_gib, "GiB", "en");
     EXPECT_NE(needs_en.find(','), std::string::npos) << needs_en;  // thousands grouped
-    EXPECT_NE(shortfall->en.find("needs " + needs_en + ", " + fmt::number(r->memory.budget_gib, "en") + " GiB usable"),
+    EXPECT_NE(shortfall->en.find("needs " + needs_en + " of memory, " + fmt::number(r->memory.budget_gib, "en") + " GiB usable"),
               std::string::npos) << shortfall->en;
     EXPECT_NE(shortfall->zh.find("需要 " + fmt::interval(r->memory.total_gib, "GiB", "zh") + "，可用 "), std::string::npos)
         << shortfall->zh;
