@@ -396,6 +396,11 @@ void explain_api(const Context& ctx, const ApiChoice& api, Interval per_request_
 
 }  // namespace
 
+Interval setups_for_traffic(Interval capacity, double requests_per_day) {
+    if (!(capacity.lo > 0) || !(requests_per_day > 0)) return {1, 1};
+    return {std::max(1.0, std::ceil(requests_per_day / capacity.hi)), std::max(1.0, std::ceil(requests_per_day / capacity.lo))};
+}
+
 Interval break_even_requests_per_day(Interval rent_month_usd, Interval per_request_usd, Interval capacity) {
     if (!(per_request_usd.lo > 0)) return {INFINITY, INFINITY};
     double lo = rent_month_usd.lo / (kDaysPerMonth * per_request_usd.hi);

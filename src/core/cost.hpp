@@ -79,6 +79,10 @@ std::optional<ApiChoice> compared_api(const Catalog& catalog, const ModelArch& m
 // no such limit.
 Interval break_even_requests_per_day(Interval rent_month_usd, Interval per_request_usd, Interval capacity);
 
+// Copies of a rented setup that `requests_per_day` needs, at each end: ⌈traffic ÷ capacity⌉, at least 1 (lo with the
+// fast capacity). {1, 1} when the capacity is unknown.
+Interval setups_for_traffic(Interval capacity, double requests_per_day);
+
 // Cost of one request (prompt × input price + output × output price), USD.
 Interval api_cost_per_request_usd(const Catalog& catalog, const ApiChoice& api, int64_t prompt_tokens,
                                   int64_t output_tokens);

@@ -304,9 +304,8 @@ void add_cost_chart(const Context& ctx, const Result& r, Curves& out) {
         at.scenario.requests_per_day = rpd;
         const CostResult cost = estimate_cost(at, a);
         // Beyond what one setup finishes a day, each further copy is rented too (the lo end with the fast capacity).
-        Interval rented = cost.self_hosted_per_month_usd;
-        if (const Interval cap = r.cost.capacity_requests_per_day; cap.hi > 0)
-            rented = {rented.lo * std::max(1.0, std::ceil(rpd / cap.hi)), rented.hi * std::max(1.0, std::ceil(rpd / cap.lo))};
+        const Interval copies = setups_for_traffic(r.cost.capacity_requests_per_day, rpd);
+        const Interval rented{cost.self_hosted_per_month_usd.lo * copies.lo, cost.self_hosted_per_month_usd.hi * copies.hi};
         if (cost.has_gpu_price) add_point(rent, true, rpd, rented);
         if (cost.has_api_price) add_point(api, true, rpd, cost.api_per_month_usd);
         out.requests_per_day_grid.push_back(rpd);

@@ -394,8 +394,11 @@ DecisionRow api_row(const Context& ctx, const CostResult& c) {
         return row;
     }
     row.reason = api_reason(c, rpd);
-    // Cheaper than the cards at today's traffic: yes; otherwise it still works, at a price: conditional.
-    const bool cheaper = c.has_gpu_price && c.api_per_month_usd.hi <= c.self_hosted_per_month_usd.lo;
+    // Cheaper than the cards at today's traffic (as many copies of the setup as the day's requests need): yes;
+    // otherwise it still works, at a price: conditional.
+    const Interval copies = setups_for_traffic(c.capacity_requests_per_day, rpd);
+    if (c.has_gpu_price) append(row.reason, setups_clause(copies, c.self_hosted_per_month_usd, rpd));
+    const bool cheaper = c.has_gpu_price && c.api_per_month_usd.hi <= c.self_hosted_per_month_usd.lo * copies.lo;
     row.verdict = cheaper ? Verdict::yes : Verdict::conditional;
     row.fails_when = with_api_caveats(break_even_clause(c, rpd, renting_cards_word()));
     return row;
@@ -586,10 +589,13 @@ DecisionRow cloud_api_row(const Context& ctx, const Assessment& a, const CostRes
         return row;
     }
     append(row.reason, rental_clause(*rent));
+    // At today's traffic, as many copies of the rented setup as the day's requests need.
+    const Interval capacity = full_load_requests_per_day(ctx, a, rent);
+    const Interval copies = setups_for_traffic(capacity, rpd);
+    append(row.reason, setups_clause(copies, rent->cost_per_month, rpd));
     const Interval api = c.api_per_month_usd;
-    row.verdict = api.hi <= rent->cost_per_month.lo ? Verdict::yes
-                  : api.lo > rent->cost_per_month.hi ? Verdict::no
-                                                     : Verdict::conditional;
+    const Interval rented{rent->cost_per_month.lo * copies.lo, rent->cost_per_month.hi * copies.hi};
+    row.verdict = api.hi <= rented.lo ? Verdict::yes : api.lo > rented.hi ? Verdict::no : Verdict::conditional;
     // Break-even against the rental: rent_month = r × 30 × cost per request.
     CostResult vs = c;
     vs.has_gpu_price = true;
@@ -597,7 +603,7 @@ DecisionRow cloud_api_row(const Context& ctx, const Assessment& a, const CostRes
     if (const auto choice = compared_api(*ctx.catalog, ctx.model, ctx.scenario.pricing)) {
         const Interval per_request = api_cost_per_request_usd(*ctx.catalog, *choice, ctx.scenario.prompt_tokens,
                                                               ctx.scenario.output_tokens);
-        vs.capacity_requests_per_day = full_load_requests_per_day(ctx, a, rent);
+        vs.capacity_requests_per_day = capacity;
         vs.break_even_requests_per_day =
             break_even_requests_per_day(rent->cost_per_month, per_request, vs.capacity_requests_per_day);
     }

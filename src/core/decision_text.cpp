@@ -298,12 +298,18 @@ Text break_even_clause(const CostResult& c, double requests_per_day, const Text&
         return {what.zh + "不会更便宜：这套配置满载每天最多完成 " + fmt::count_range(cap, "zh") + " 个请求，每个请求仍比 API 贵",
                 what.en + " is never cheaper: fully loaded, the setup finishes at most " + fmt::count_range(cap, "en") +
                     " requests/day and still costs more per request than the API"};
-    if (std::isinf(be.hi) && std::isfinite(be.lo) && cap.hi > 0)
-        return {"日请求超过 " + fmt::count(be.lo, "zh") + " 次后" + what.zh + "可能更便宜（谨慎端不会：满载每天 " +
-                    fmt::count_range(cap, "zh") + " 个请求时每个请求仍比 API 贵）",
-                "above " + fmt::count(be.lo, "en") + " requests/day " + what.en + " can be cheaper (at the careful end never: "
-                    "fully loaded at " + fmt::count_range(cap, "en") + " requests/day it still costs more per request than "
-                    "the API)"};
+    if (std::isinf(be.hi) && std::isfinite(be.lo) && cap.hi > 0) {
+        const Text careful{"（谨慎端不会：满载每天 " + fmt::count_range(cap, "zh") + " 个请求时每个请求仍比 API 贵）",
+                           " (at the careful end never: fully loaded at " + fmt::count_range(cap, "en") +
+                               " requests/day it still costs more per request than the API)"};
+        if (requests_per_day > be.lo)
+            return {"当前 " + fmt::count(requests_per_day, "zh") + " 次/天已超过乐观端的盈亏平衡点 " + fmt::count(be.lo, "zh") +
+                        " 次/天：" + what.zh + "可能更便宜" + careful.zh,
+                    "today's " + fmt::count(requests_per_day, "en") + " requests/day are past the fast end's break-even of " +
+                        fmt::count(be.lo, "en") + " requests/day: " + what.en + " can be cheaper" + careful.en};
+        return {"日请求超过 " + fmt::count(be.lo, "zh") + " 次后" + what.zh + "可能更便宜" + careful.zh,
+                "above " + fmt::count(be.lo, "en") + " requests/day " + what.en + " can be cheaper" + careful.en};
+    }
     if (!be.finite()) return {};
     const std::string be_zh = fmt::interval(be, "", "zh"), be_en = fmt::interval(be, "", "en");
     if (requests_per_day > be.hi)
@@ -319,6 +325,15 @@ Text break_even_figure(const CostResult& c) {
     if (std::isinf(be.hi))
         return {"≥ " + fmt::count(be.lo, "zh") + "（谨慎端永不）", "≥ " + fmt::count(be.lo, "en") + " (at the careful end never)"};
     return {fmt::figure_count_range(be, "", "zh"), fmt::figure_count_range(be, "", "en")};
+}
+
+Text setups_clause(Interval setups, Interval rent_month_usd, double requests_per_day) {
+    if (!(setups.hi > 1)) return {};
+    const Interval total{rent_month_usd.lo * setups.lo, rent_month_usd.hi * setups.hi};
+    return {"；每天 " + fmt::count(requests_per_day, "zh") + " 个请求需要 " + fmt::count_range(setups, "zh") + " 套这样的配置，每月 " +
+                fmt::money(total, "USD"),
+            "; at " + fmt::count(requests_per_day, "en") + " requests/day it takes " + fmt::count_range(setups, "en") +
+                " such setups, " + fmt::money(total, "USD") + "/month"};
 }
 
 Text renting_cards_word() { return {"租卡自托管", "renting cards"}; }

@@ -81,6 +81,9 @@ Text break_even_clause(const CostResult& c, double requests_per_day, const Text&
 // The break-even as a table shows it: "12k–48k", "≥ 12k (the careful end: never)", or "never (fully loaded, dearer per
 // request than the API)" where the setup's day's capacity ends before it (cost.hpp).
 Text break_even_figure(const CostResult& c);
+// Where the day's requests need more than one rented setup: "; at 5M requests/day it takes 105–238 such setups,
+// $13.8k–$38.2k/month". Empty for one.
+Text setups_clause(Interval setups, Interval rent_month_usd, double requests_per_day);
 // What a break-even compares the API with: the cards are rented (the cost model prices rental, not purchase).
 Text renting_cards_word();
 // The break-even clause, then what rules out any cloud API whatever the price.

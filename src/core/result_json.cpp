@@ -220,6 +220,9 @@ json result_to_json(const Result& r, const std::string& lang) {
                  {"break_even_requests_per_day",
                   c.has_gpu_price && c.break_even_requests_per_day.finite() ? iv(c.break_even_requests_per_day) : json(nullptr)},
                  {"break_even_reach", break_even_reach(c)},
+                 {"break_even_at_best_requests_per_day",
+                  c.has_gpu_price && std::isfinite(c.break_even_requests_per_day.lo) ? json(tidy(c.break_even_requests_per_day.lo))
+                                                                                     : json(nullptr)},
                  {"capacity_requests_per_day", c.capacity_requests_per_day.hi > 0 ? iv(c.capacity_requests_per_day) : json(nullptr)},
                  {"cny_per_usd", tidy(c.cny_per_usd)}};
 

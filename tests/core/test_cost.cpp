@@ -299,3 +299,49 @@ TEST(Cost, TheApiRowSaysWhereRentingNeverPaysOff) {
     EXPECT_NEAR(j["cost"]["capacity_requests_per_day"]["lo"].get<double>(), c.capacity_requests_per_day.lo,
                 c.capacity_requests_per_day.lo * 1e-3);
 }
+
+// Traffic beyond what one rented setup finishes takes as many copies as the day's requests need, and the rows judge
+// against that: Qwen2.5-7B for 5M short requests a day. One RTX 3090 ($131–$161 a month) against $6,750–$13,500 of API
+// read "[no]" for the API beside "renting cards is never cheaper"; 104–238 such setups cost more than the API.
+TEST(Cost, RowsPriceAsManySetupsAsTheDaysRequestsNeed) {
+    Scenario s = test::scenario("Qwen2.5-7B", "bf16", "transformers", "nvidia-h100-sxm-80gb", 8);
+    s.context_tokens = 8192, s.prompt_tokens = 100, s.output_tokens = 50, s.concurrency = 1;
+    s.requests_per_day = 5e6;
+    const Result r = test::estimate_ok(s);
+    for (const DecisionRow* row : {test::decision_row(r, DecisionOption::api), test::scenario_row(r, DecisionOption::cloud_api)}) {
+        ASSERT_NE(row, nullptr);
+        EXPECT_EQ(row->verdict, Verdict::yes) << row->reason.en;
+        EXPECT_NE(row->reason.en.find("; at " + fmt::count(5e6, "en") + " requests/day it takes "), std::string::npos) << row->reason.en;
+        EXPECT_NE(row->reason.en.find(" such setups, $"), std::string::npos) << row->reason.en;
+        EXPECT_NE(row->reason.zh.find("套这样的配置"), std::string::npos) << row->reason.zh;
+        EXPECT_EQ(row->fails_when.en.rfind("renting cards is never cheaper: fully loaded, the setup finishes at most ", 0), 0u)
+            << row->fails_when.en;
+    }
+    const Interval copies = setups_for_traffic(r.cost.capacity_requests_per_day, s.requests_per_day);
+    EXPECT_EQ(copies.lo, std::ceil(s.requests_per_day / r.cost.capacity_requests_per_day.hi));
+    EXPECT_EQ(copies.hi, std::ceil(s.requests_per_day / r.cost.capacity_requests_per_day.lo));
+    // At a day's traffic one setup finishes, no copies are spoken of.
+    s.requests_per_day = 1000;
+    const Result small = test::estimate_ok(s);
+    EXPECT_EQ(test::decision_row(small, DecisionOption::api)->reason.en.find("such setups"), std::string::npos);
+}
+
+// Traffic already past the fast end's break-even, where the careful end never comes (70B chat on 8 H100 at 200k a day):
+// the row says today's traffic is past it, as it does for a break-even both ends reach, and the JSON keeps that end.
+TEST(Cost, TodaysTrafficPastTheFastEndsBreakEvenIsSaidSo) {
+    const Scenario s = test::golden_scenario("chat_70b_h100_200_users.json");
+    const Result r = test::estimate_ok(s);
+    const Interval be = r.cost.break_even_requests_per_day;
+    ASSERT_TRUE(std::isfinite(be.lo) && std::isinf(be.hi)) << "precondition";
+    ASSERT_GT(s.requests_per_day, be.lo) << "precondition";
+    const DecisionRow* api = test::decision_row(r, DecisionOption::api);
+    ASSERT_NE(api, nullptr);
+    EXPECT_EQ(api->fails_when.en.rfind("today's " + fmt::count(s.requests_per_day, "en") + " requests/day are past the fast end's break-even of " +
+                                           fmt::count(be.lo, "en") + " requests/day: renting cards can be cheaper (at the careful end never",
+                                       0),
+              0u)
+        << api->fails_when.en;
+    EXPECT_NE(api->fails_when.zh.find("已超过乐观端的盈亏平衡点"), std::string::npos) << api->fails_when.zh;
+    const nlohmann::json j = result_to_json(r, "en");
+    EXPECT_NEAR(j["cost"]["break_even_at_best_requests_per_day"].get<double>(), be.lo, be.lo * 1e-3);
+}

@@ -9,6 +9,8 @@
 
 #include <imgui.h>
 
+#include <cmath>
+
 #include <string>
 #include <vector>
 
@@ -117,7 +119,7 @@ void DrawCostPanel(AppState& s) {
                        fmt_count_interval(c.break_even_requests_per_day, tr(S::unit_per_day, s.lang), s.lang));
         else
             TextWrappedCjk(break_even_figure(c).in(s.lang_code()).c_str());
-        MutedTextFlow(tr(S::break_even, s.lang));
+        if (std::isfinite(c.break_even_requests_per_day.lo)) MutedTextFlow(tr(S::break_even, s.lang));
     }
     ImGui::EndTable();
     if (c.cny_per_usd > 0) MutedText(trf(S::exchange_fmt, s.lang, fmt_sig(c.cny_per_usd, 4).c_str()));
