@@ -338,7 +338,7 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     // A Mac that fits once its GPU wiring cap is raised is checked with that cap, as the verdict quotes its speed
     // (estimate.cpp): the default cap's 8 slots would read "22–33 s" where the sysctl gives 9 slots and 9–12 s.
     Setup checked = s;
-    if (own_cards)
+    if (own_cards && a.status == ServingStatus::does_not_fit)
         if (const auto mib = raised_wired_limit_mib(ctx, a.memory, a.count)) checked.ctx.hardware = with_wired_limit(ctx.hardware, *mib);
     const ServingCheck at = check_at(checked, sc.concurrency, sc.context_tokens);
     // The user's own cards: the core's one judgement (judge.hpp), remedies included; the planner's pick: its check.

@@ -248,20 +248,28 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     // What fits is judged on the cards in use: the TP groups' cards, not ones left idle (12 H100 for a TP-8 model
     // run 8; the other 4 hold none of its KV).
     a.fit = estimate_fit(ctx, replicas * replica_cards, replica_cards, explain);
-    // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step). A Mac that fits
-    // once its GPU wiring cap is raised runs with the raised cap's memory: its slots and KV pool are those, so the
-    // remedy is judged, and the verdict quotes, the speed of the setup the sysctl makes (9 slots, not the 8 the
-    // default cap holds).
-    const std::optional<long long> wired_mib = raised_wired_limit_mib(ctx, a.memory, ctx.count);
-    Context speed_ctx = ctx;
-    if (wired_mib) speed_ctx.hardware = with_wired_limit(ctx.hardware, *wired_mib);
-    a.performance = estimate_speed(speed_ctx, tp * replicas, tp,
-                                   replica_kv(speed_ctx, replica_cards * replicas, replica_cards), true, explain);
-    a.performance.pp = pp;
+    // Speed on the TP groups (pipeline stages run one after another: a stream costs one group's step).
+    auto speed_on = [&](const Context& c) {
+        PerformanceResult p = estimate_speed(c, tp * replicas, tp, replica_kv(c, replica_cards * replicas, replica_cards), true,
+                                             explain);
+        p.pp = pp;
+        return p;
+    };
+    a.performance = speed_on(ctx);
     // A MoE model that does not fit: how far llama.cpp's --n-cpu-moe gets it (the judge, the decision and the
     // launch command read this).
     a.offload = estimate_offload(ctx, ctx.count, tp, explain);
-    const Judgement judgement = judge_setup(ctx, a.fit, a.performance, wired_mib.has_value(), a.offload ? &*a.offload : nullptr);
+    const std::optional<long long> wired_mib = raised_wired_limit_mib(ctx, a.memory, ctx.count);
+    Judgement judgement = judge_setup(ctx, a.fit, a.performance, wired_mib.has_value(), a.offload ? &*a.offload : nullptr);
+    // A Mac that does not run as given but fits once its GPU wiring cap is raised runs with the raised cap's memory:
+    // its slots and KV pool are those, so the remedy is judged, and the verdict quotes, the speed of the setup the sysctl
+    // makes (9 slots, not the 8 the default cap holds). A setup that runs as given keeps its own speed.
+    if (wired_mib && judgement.status == ServingStatus::does_not_fit) {
+        Context raised = ctx;
+        raised.hardware = with_wired_limit(ctx.hardware, *wired_mib);
+        a.performance = speed_on(raised);
+        judgement = judge_setup(ctx, a.fit, a.performance, true, a.offload ? &*a.offload : nullptr);
+    }
     a.status = judgement.status;
     a.targets_met = judgement.targets_met;
     a.remedy = judgement.remedy;

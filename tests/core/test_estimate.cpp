@@ -298,10 +298,15 @@ TEST(EstimateProperties, KvAndTtftNeverFallAsConcurrencyOrContextRise) {
         // the same step come back together and the steady state is a pattern of groups: how many share the next
         // prompt step moves the median either way, as it would on the machine. The property holds where steps are
         // short against the TTFT.
+        // A Mac whose larger load needs the raised GPU wiring cap runs as another setup: its speed is the raised cap's
+        // (estimate.cpp), where an engine's defaults by memory size may differ (SGLang's prefill chunk), so the
+        // property compares like with like.
         if (a->performance.decode_step_s.hi < 0.5) {
-            EXPECT_GE(b->performance.ttft_s.lo, a->performance.ttft_s.lo * (1 - kSimTol)) << where;
-            EXPECT_GE(b->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
-            EXPECT_GE(c->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
+            if (b->remedy == a->remedy) {
+                EXPECT_GE(b->performance.ttft_s.lo, a->performance.ttft_s.lo * (1 - kSimTol)) << where;
+                EXPECT_GE(b->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
+            }
+            if (c->remedy == a->remedy) EXPECT_GE(c->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
         }
         if (::testing::Test::HasFailure()) return;
     }

@@ -24,3 +24,10 @@ struct InfersizerItemProbe {
 };
 void infersizer_imgui_set_item_probe(const InfersizerItemProbe* probe);  // nullptr removes it
 #define IMGUI_ENABLE_TEST_ENGINE
+
+// Nothing on the page calls ImGui's pre-1.86 names or its debug windows, and it reads no file (fonts come from memory,
+// there is no imgui.ini, the URL carries the state): 2.4 KB gzip of the start-up files, most of it the C library's
+// file functions (docs/size.md).
+#define IMGUI_DISABLE_OBSOLETE_FUNCTIONS
+#define IMGUI_DISABLE_METRICS_WINDOW
+#define IMGUI_DISABLE_FILE_FUNCTIONS
