@@ -306,7 +306,9 @@ TEST(EstimateProperties, KvAndTtftNeverFallAsConcurrencyOrContextRise) {
                 EXPECT_GE(b->performance.ttft_s.lo, a->performance.ttft_s.lo * (1 - kSimTol)) << where;
                 EXPECT_GE(b->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
             }
-            if (c->remedy == a->remedy) EXPECT_GE(c->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
+            if (c->remedy == a->remedy) {
+                EXPECT_GE(c->performance.ttft_s.hi, a->performance.ttft_s.hi * (1 - kSimTol)) << where;
+            }
         }
         if (::testing::Test::HasFailure()) return;
     }
