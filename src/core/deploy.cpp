@@ -176,19 +176,13 @@ std::string expected(const Settings& s) {
                    ? say(s, "\n# 无预期数字：模型放不下，Ollama 会把一部分放到 CPU 上，这个速度不在估算之内。",
                          "\n# no expected figures: the model does not fit, and the part Ollama runs on the CPU is outside this estimate.")
                    : say(s, "\n# 无预期数字：这套配置放不下模型，服务起不来。", "\n# no expected figures: the setup does not fit, so the server does not start.");
-    // The serving path the client adds (speed.hpp kServingPathS) is named where it could make the first token look
-    // clearly worse than expected: when it reaches a tenth of the expected slow end (below that it is inside the
-    // interval's rounding and a load test's own spread).
-    const bool path = kServingPathS.hi >= 0.1 * s.ttft_p90_s.hi;
-    const std::string path_zh = path ? " + 服务路径（" + fmt::seconds(kServingPathS, "zh") + "）" : "";
-    const std::string path_en = path ? " + the serving path (" + fmt::seconds(kServingPathS, "en") + ")" : "";
     // A one-token answer has no rate after its first token: the first token's time is the whole expectation.
     const bool rate = !s.one_token;
     if (s.zh)
-        return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") + path_zh +
+        return "\n# 预期（" + str(s.concurrency) + " 个并发用户）：首字时间 p90 " + fmt::seconds(s.ttft_p90_s, "zh") +
                (rate ? "，每用户 " + fmt::interval(s.tps_per_user, "token/s", "zh") : std::string()) + "；明显更差即未达估算。";
     return "\n# expected at " + str(s.concurrency) + (s.concurrency == 1 ? " concurrent user" : " concurrent users") + ": TTFT p90 " + fmt::seconds(s.ttft_p90_s, "en") +
-           path_en + (rate ? ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user" : std::string()) +
+           (rate ? ", " + fmt::interval(s.tps_per_user, "tokens/s", "en") + " per user" : std::string()) +
            "; clearly worse means the estimate does not hold.";
 }
 

@@ -68,27 +68,6 @@ ReplicaLayout choose_layout(const Context& ctx) {
     return {tp >= need ? tp : top, 1, false};
 }
 
-// A TTFT target met with less margin than the serving path can take (speed.hpp kServingPathS): the estimate is the
-// engine's TTFT, so it cannot say whether a client sees the target met. Judged on the p90's slow end, as the judge does.
-std::optional<Text> serving_path_warning(const Context& ctx, const Result& r) {
-    const double slow = r.performance.ttft_p90_s.hi;
-    const double target = ctx.scenario.targets.ttft_s;
-    if (!r.targets_met.applicable || r.status == ServingStatus::does_not_fit || !(slow > 0) || slow > target ||
-        target - slow >= kServingPathS.hi)
-        return std::nullopt;
-    auto at = [](double s, const char* lang) { return fmt::seconds(Interval::exact(s), lang); };
-    return Text{"首字目标 " + at(target, "zh") + " 只比估算的 p90 最慢值 " + at(slow, "zh") + " 多出不到 " +
-                    at(kServingPathS.hi, "zh") +
-                    "：客户端测得的首字还要经过服务路径（HTTP、对话模板与分词、交给引擎进程、首段反分词与推送），在一张 H100 "
-                    "上测得比引擎本身多约 " + fmt::seconds(kServingPathS, "zh") + "，估算不含这部分；请用实际压测核对。",
-                "The first-token target of " + at(target, "en") + " leaves less than " + at(kServingPathS.hi, "en") +
-                    " over the estimate's p90 at its slow end, " + at(slow, "en") +
-                    ": a client's first token also passes the serving path (HTTP, chat template and tokenizer, the "
-                    "hand-off to the engine process, the first chunk detokenized and streamed), measured at about " +
-                    fmt::seconds(kServingPathS, "en") + " beyond the engine on one H100 and not in the estimate; verify "
-                    "with a load test."};
-}
-
 // The day's volume against what the setup finishes: even kept at its peak all day long, it completes
 // throughput × 86,400 s ÷ output tokens requests. Below the daily traffic at the slow end the day's work does not
 // finish — with latency targets or without (an offline batch is judged on memory alone and would otherwise pass).
@@ -158,7 +137,6 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      "raise the cap with sudo sysctl iogpu.wired_limit_mb=" +
                          std::to_string(*mib) + " (resets on reboot)."});
     }
-    if (auto w_path = serving_path_warning(ctx, r)) w.push_back(std::move(*w_path));
     if (ctx.hardware.bandwidth_gbs == std::nullopt) {
         w.push_back({"目录缺少该硬件的内存带宽：速度无法估算。", "The catalog has no memory bandwidth for this hardware: speed cannot be estimated."});
     }

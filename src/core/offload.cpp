@@ -290,14 +290,14 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
     r.cpu_only_tps = rate_of({early.cpu_only_s.lo, std::max(early.cpu_only_s.hi, late.cpu_only_s.hi)});
 
     // TTFT: the prompt alone (fast end) or with the batch's other prompts (slow end), each bounded below by the
-    // experts' copies over PCIe; then one step's fixed cost.
+    // experts' copies over PCIe; then one step's fixed cost and the serving path (speed.hpp kServingPathS).
     const DecodeSplit first = decode_split(ctx, host_ctx, *layout, tp, 1, P, split->offloaded_bytes);
     const Interval prefill_one = max(prefill_s(ctx, tp, P) + short_prompt_host_s(first, P),
                                      pcie_copy_s(ctx, P, split->offloaded_bytes));
     const Interval prefill_all = max(prefill_s(ctx, tp, P * batch) + short_prompt_host_s(first, P * batch),
                                      pcie_copy_s(ctx, P * batch, split->offloaded_bytes));
     const Interval t0 = fixed_step_s(ctx, 1.0);
-    r.ttft_s = {prefill_one.lo + t0.lo, std::max(prefill_one.hi, prefill_all.hi) + t0.hi};
+    r.ttft_s = Interval{prefill_one.lo + t0.lo, std::max(prefill_one.hi, prefill_all.hi) + t0.hi} + kServingPathS;
     // The batch's output together, a request's cycle its TTFT and then its output at the per-user decode: the
     // slow end takes the slow TTFT and decode, the fast end the fast ones.
     const double out_tokens = static_cast<double>(O), running = static_cast<double>(batch);
@@ -362,12 +362,13 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 
         Explanation t;
         t.title = {"卸载后的首字延迟", "Time to first token with the offload"};
-        t.formula = {"max(显卡上的预填充, ubatch 数 × 卸载的字节 ÷ PCIe 4.0 x16 的 31.5 GB/s) + t0",
-                     "max(prefill on the card, ubatches × offloaded bytes ÷ PCIe 4.0 x16's 31.5 GB/s) + t0"};
+        t.formula = {"max(显卡上的预填充, ubatch 数 × 卸载的字节 ÷ PCIe 4.0 x16 的 31.5 GB/s) + t0 + 服务路径",
+                     "max(prefill on the card, ubatches × offloaded bytes ÷ PCIe 4.0 x16's 31.5 GB/s) + t0 + the serving path"};
         t.inputs = {given({"卸载的专家", "offloaded experts"}, r.host_ram_gib, "GiB", {SourceKind::computed, "offload.host_ram_gib"}),
                     given({"每个 ubatch 的 token", "tokens per ubatch"}, static_cast<double>(batched_tokens_budget(ctx)), "tokens",
                           {SourceKind::engine, "engines/" + ctx.engine.id + ".max_batched_tokens"}),
-                    given({"PCIe 带宽", "PCIe bandwidth"}, kPcie4x16GBs, "GB/s", {SourceKind::constant, "PCIe 4.0 x16"})};
+                    given({"PCIe 带宽", "PCIe bandwidth"}, kPcie4x16GBs, "GB/s", {SourceKind::constant, "PCIe 4.0 x16"}),
+                    serving_path_input()};
         t.value = r.ttft_s;
         t.unit = "s";
         t.why_wide = {"下限是单独一个提示，上限是批次中所有提示一起预填充",

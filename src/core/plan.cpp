@@ -392,9 +392,9 @@ void prefer_fewer_cards(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
 }
 
 // A figure that misses its target, printed so that it reads as missing it: 19.96 tok/s against 20 is "19.96", not
-// the "20" that three significant figures round it to.
-std::string short_of(double v, double target, const std::string& lang) {
-    if (!(v < target)) return fmt::number(v, lang);
+// the "20" that three significant figures round it to; a TTFT of 5.02 s against 5 s is "5.02".
+std::string apart_from(double v, double target, const std::string& lang) {
+    if (v == target || !std::isfinite(v)) return fmt::number(v, lang);
     if (fmt::number(v, lang) != fmt::number(target, lang)) return fmt::number(v, lang);
     for (int digits = 3; digits <= 6; ++digits)
         if (fmt::figure(v, digits) != fmt::figure(target, digits)) return fmt::figure(v, digits);
@@ -432,12 +432,12 @@ Text binding_text(Replica& r, Precision precision) {
         Text t{"即使每副本只有 1 个用户也不达标", "even at batch 1 (one user per replica) the targets are missed"};
         if (!beyond.tps_ok) {
             const double tps = o.tpot_p50_s > 0 ? 1.0 / o.tpot_p50_s : 0.0;
-            t.zh += "：每人 " + short_of(tps, s.targets.tps_per_user, "zh") + " tok/s，目标 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s";
-            t.en += ": " + short_of(tps, s.targets.tps_per_user, "en") + " tok/s per user against " + fmt::number(s.targets.tps_per_user, "en") + " tok/s";
+            t.zh += "：每人 " + apart_from(tps, s.targets.tps_per_user, "zh") + " tok/s，目标 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s";
+            t.en += ": " + apart_from(tps, s.targets.tps_per_user, "en") + " tok/s per user against " + fmt::number(s.targets.tps_per_user, "en") + " tok/s";
         }
         if (!beyond.ttft_ok) {
-            t.zh += "：首字 p90 " + fmt::number(o.ttft_p90_s, "zh") + " 秒，目标 " + fmt::number(s.targets.ttft_s, "zh") + " 秒";
-            t.en += ": TTFT p90 " + fmt::number(o.ttft_p90_s, "en") + " s against " + fmt::number(s.targets.ttft_s, "en") + " s";
+            t.zh += "：首字 p90 " + apart_from(o.ttft_p90_s, s.targets.ttft_s, "zh") + " 秒，目标 " + fmt::number(s.targets.ttft_s, "zh") + " 秒";
+            t.en += ": TTFT p90 " + apart_from(o.ttft_p90_s, s.targets.ttft_s, "en") + " s against " + fmt::number(s.targets.ttft_s, "en") + " s";
         }
         if (!beyond.volume_ok) {
             // Little's law: one user finishes a request per (TTFT + output × TPOT); more replicas cannot shorten it.
@@ -493,9 +493,9 @@ Text binding_text(Replica& r, Precision precision) {
     }
     const double tps = o.tpot_p50_s > 0 ? 1.0 / o.tpot_p50_s : 0.0;
     return {"每人 " + fmt::number(s.targets.tps_per_user, "zh") + " tok/s 要求每副本不超过 " + n_zh + " 个用户（" + m_zh +
-                " 个时只有 " + short_of(tps, s.targets.tps_per_user, "zh") + " tok/s）",
+                " 个时只有 " + apart_from(tps, s.targets.tps_per_user, "zh") + " tok/s）",
             fmt::number(s.targets.tps_per_user, "en") + " tok/s per user needs ≤ " + n_en + " users per replica (" + m_en +
-                " get " + short_of(tps, s.targets.tps_per_user, "en") + " tok/s)"};
+                " get " + apart_from(tps, s.targets.tps_per_user, "en") + " tok/s)"};
 }
 
 }  // namespace

@@ -347,7 +347,9 @@ bool Simulation::done() const {
 void Simulation::preload(int64_t clients) {
     Workload inside = w_;  // the clients simulated: those beyond the server's hold are the queue outside
     inside.clients = clients;
-    const SimOutcome est = steady_state_estimate(cost_, sc_, inside);
+    SchedulerConfig engine_only = sc_;  // the engine's own cycle: the serving path is outside it
+    engine_only.serving_path_s = 0;
+    const SimOutcome est = steady_state_estimate(cost_, engine_only, inside);
     const double O = static_cast<double>(w_.output_tokens);
     const double ttft = std::isfinite(est.ttft_mean_s) ? std::max(0.0, est.ttft_mean_s) : 0.0;
     const double tpot = std::isfinite(est.tpot_mean_s) ? std::max(0.0, est.tpot_mean_s) : 0.0;
@@ -691,10 +693,22 @@ SimOutcome Simulation::run() {
     return out;
 }
 
+// The serving path (SchedulerConfig::serving_path_s) on every first token a client sees: the engine's figures are
+// the simulation's, the client's these. A run that never reached a steady state keeps its worst figure as it is.
+SimOutcome with_serving_path(SimOutcome o, const SchedulerConfig& sc) {
+    const double path = std::isfinite(sc.serving_path_s) ? std::max(0.0, sc.serving_path_s) : 0.0;
+    if (path <= 0 || o.ttft_p90_s >= 1e9) return o;
+    o.ttft_p50_s += path;
+    o.ttft_p90_s += path;
+    o.ttft_mean_s += path;
+    if (o.burst_ttft_s > 0) o.burst_ttft_s += path;
+    return o;
+}
+
 }  // namespace
 
 SimOutcome simulate_serving(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload) {
-    return Simulation(cost, scheduler, workload).run();
+    return with_serving_path(Simulation(cost, scheduler, workload).run(), scheduler);
 }
 
 double typical_kv_tokens(const SchedulerConfig& sc, const Workload& w) {
@@ -840,7 +854,7 @@ SimOutcome steady_state_estimate(const StepCost& cost, const SchedulerConfig& sc
     }
     out.mean_step_s = step;
     out.simulated_clients = 0;
-    return out;
+    return with_serving_path(out, sc);
 }
 
 double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& scheduler, const Workload& workload) {
@@ -848,7 +862,7 @@ double simulate_burst_ttft_s(const StepCost& cost, const SchedulerConfig& schedu
     w.arrival_rate_per_s = 0;
     Simulation sim(cost, scheduler, w);
     sim.set_burst();
-    const SimOutcome o = sim.run();
+    const SimOutcome o = with_serving_path(sim.run(), scheduler);
     // Clients beyond what the server holds wait for the first ones to finish (as in the steady state).
     return o.burst_ttft_s;
 }

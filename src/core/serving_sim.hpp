@@ -41,6 +41,9 @@ struct SchedulerConfig {
     bool reserve_full_sequence = false;  // paged: admission reserves prompt + output (TensorRT-LLM's
                                          // GUARANTEED_NO_EVICT); else KV grows per token and the newest request
                                          // is preempted when it runs out (vLLM)
+    double serving_path_s = 0;       // added to every first token: the client's request outside the engine (HTTP,
+                                     // tokenizer, streaming; speed.hpp kServingPathS). The engine's load is the
+                                     // requests in flight: the path's few ms of a cycle are not taken off it
 };
 
 struct Workload {

@@ -154,21 +154,25 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
     };
 
     Explanation ttft = entry({"首字延迟（中位数）", "Time to first token, median"},
-                             {"服务模拟的稳态中，从发出请求到第一个 token 的中位数：等待进入批次 + 提示分块与解码共享的各步 + 一步",
+                             {"服务模拟的稳态中，从发出请求到第一个 token 的中位数：等待进入批次 + 提示分块与解码共享的各步 + 一步 + 服务路径",
                               "median, in the serving simulation's steady state, from sending a request to its first token: "
-                              "the wait for admission + the prompt's chunks in steps shared with the decodes + one step"},
+                              "the wait for admission + the prompt's chunks in steps shared with the decodes + one step + "
+                              "the serving path"},
                              res.ttft_s, "s", times_wide);
     out.set("performance.ttft_s",
-            with_sim(std::move(ttft), {given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated)}));
+            with_sim(std::move(ttft), {given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated),
+                                       serving_path_input()}));
 
     Explanation p90 = entry({"首字延迟（p90）", "Time to first token, p90"},
-                            {"同一模拟中首字延迟的第 90 百分位；首字目标按它判断",
-                             "the 90th percentile of the same simulation's times to first token; the TTFT target is judged on it"},
+                            {"同一模拟中首字延迟的第 90 百分位 + 服务路径；首字目标按它判断",
+                             "the 90th percentile of the same simulation's times to first token + the serving path; the TTFT "
+                             "target is judged on it"},
                             res.ttft_p90_s, "s", times_wide);
     out.set("performance.ttft_p90_s",
             with_sim(std::move(p90), {given({"首字延迟中位数", "median time to first token"}, res.ttft_s, "s",
                                             {SourceKind::computed, "performance.ttft_s"}),
-                                      given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated)}));
+                                      given({"平均排队等待", "mean wait for admission"}, res.queue_wait_s, "s", simulated),
+                                      serving_path_input()}));
 
     Explanation tpot = entry({"每个用户的生成速度", "Tokens/s per user"},
                              {"1 ÷ 每个输出 token 的中位时间（解码各步，含被预填充拖慢的步）",
@@ -239,6 +243,12 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
 
 }  // namespace
 
+// What a client's first token passes outside the engine (kServingPathS), in every TTFT of the estimate.
+ExplainInput serving_path_input() {
+    return explain::term({"服务路径（HTTP、分词、首段推送）", "serving path (HTTP, tokenizer, first chunk streamed)"}, kServingPathS,
+                         "s", {SourceKind::calibration, "docs/estimation.md §5.4 (calibration V059–V065)"});
+}
+
 Interval decode_step_s(const Context& ctx, int tp, int64_t batch, int64_t context_tokens) {
     const StepModel model(ctx, tp);
     StepMix mix;
@@ -268,6 +278,7 @@ SchedulerConfig scheduler_base(const Context& ctx, const ReplicaKv& kv, End end)
     sc.paged_kv = e.paged_kv;
     sc.reserve_full_sequence = e.scheduler.reserve_full_sequence;
     sc.kv_block_tokens = std::max<int64_t>(1, e.kv_block_tokens);
+    sc.serving_path_s = end == End::fast ? kServingPathS.lo : kServingPathS.hi;
     if (kv.limits_batch) {
         const bool fast = end == End::fast;
         const double sequences = fast ? kv.full_sequences.hi : kv.full_sequences.lo;
@@ -302,6 +313,7 @@ SimOutcome simulate_memo(const Context& ctx, const StepModel& model, End end, co
         add(v);
     for (bool v : {sc.chunked_prefill, sc.mixed_steps, sc.paged_kv, sc.reserve_full_sequence}) add(v);
     add(w.arrival_rate_per_s);
+    add(sc.serving_path_s);
     if (!ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
     auto& memo = ctx.facts_slot->simulations;
     auto it = memo.find(key);

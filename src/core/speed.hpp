@@ -11,13 +11,17 @@
 
 namespace infersizer {
 
-// The estimate's TTFT is the engine's; a client's also passes the serving path (HTTP, the chat template and
-// tokenizer, the hand-off to the engine process, the first chunk detokenized and streamed). GPUStack's lab, one H100
-// SXM and Qwen3-8B over the chat endpoint, ≈ 233-token prompts at 4 clients (calibration V059, V062, V065): medians
-// of 27 ms (SGLang), 45 ms (TensorRT-LLM) and 60 ms (vLLM) where the engines' own prefill and wait take 7.5–12.7 ms,
-// so about 15 to 50 ms more (derived). Not added to the estimate (other setups show none: V001, V047); said where a
-// target or an expected figure is within it.
-constexpr Interval kServingPathS{0.015, 0.05};
+// A client's first token passes the serving path as well as the engine: HTTP, the chat template and tokenizer, the
+// hand-off to the engine process, the first chunk detokenized and streamed. Every TTFT of the estimate includes it
+// (scheduler_base sets SchedulerConfig::serving_path_s per end; offload.cpp adds it to its own TTFT), because the load
+// tools the targets are checked with measure at the client. High end: GPUStack's lab, one H100 SXM and Qwen3-8B over
+// the chat endpoint, ≈ 233-token prompts at 4 clients (calibration V059, V062, V065), medians of 27 ms (SGLang),
+// 45 ms (TensorRT-LLM) and 60 ms (vLLM) where the engines' own prefill and wait take 7.5–12.7 ms: up to 50 ms more
+// (derived). Low end 0: other setups show none beyond the engine's own range (SGLang's native endpoint on an A100,
+// V001; vLLM on an RTX 4090, V047).
+constexpr Interval kServingPathS{0.0, 0.05};
+// The same as an explanation's input (a term of every TTFT).
+ExplainInput serving_path_input();
 
 // Seconds per decode step for `batch` sequences each at position `context_tokens`, tensor parallel `tp`.
 Interval decode_step_s(const Context& ctx, int tp, int64_t batch, int64_t context_tokens);

@@ -458,12 +458,15 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     ASSERT_GE(cov[Kind::throughput].total, 5);
     ASSERT_GE(cov[Kind::memory].total, 8);
     // What the model reaches today (README, "Calibration"): raise these as it improves, never lower them.
-    EXPECT_GE(cov[Kind::ttft].inside, 7) << "TTFT under load";
+    EXPECT_GE(cov[Kind::ttft].inside, 15) << "TTFT under load";
     EXPECT_GE(cov[Kind::tpot].inside, 17) << "time per output token under load";
     EXPECT_GE(cov[Kind::throughput].inside, 15) << "server throughput";
     EXPECT_GE(cov[Kind::memory].inside, 6) << "memory logs";
     // And no wider than today: covering a record by widening fails here.
-    EXPECT_LE(test::median(cov[Kind::ttft].ratios), 1.75) << "TTFT intervals";
+    // TTFT: 2.65 since every first token includes the serving path (speed.hpp kServingPathS, 0–50 ms: what the
+    // client's request passes outside the engine, measured in V059–V065), a term of the clients' measurement that
+    // the engine-only figure left out (1.57 wide, 7 of 20 inside); docs/calibration.md has the records it moved.
+    EXPECT_LE(test::median(cov[Kind::ttft].ratios), 2.7) << "TTFT intervals";
     EXPECT_LE(test::median(cov[Kind::tpot].ratios), 1.75) << "time-per-output-token intervals";
     EXPECT_LE(test::median(cov[Kind::throughput].ratios), 2.3) << "throughput intervals";
     // No threshold for the per-stream rates: their three records run expert parallelism over PCIe (8 × L40S); the

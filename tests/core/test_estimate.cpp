@@ -595,45 +595,38 @@ TEST(Estimate, WithoutExplanationsTheFiguresAreTheSame) {
     }
 }
 
-// The estimate's TTFT is the engine's; a client's first token also passes the serving path, 15–50 ms on one H100
-// (calibration V059, V062, V065; speed.hpp kServingPathS). A target met by less than that margin is warned about, in
-// both languages with the figures; a loose target, a missed one or no target gets no such warning.
-TEST(Estimate, AFirstTokenTargetWithinTheServingPathIsWarnedAbout) {
+// A client's first token also passes the serving path (HTTP, chat template and tokenizer, the first chunk
+// streamed): 60 ms measured over vLLM's chat endpoint where its engine takes 7.5–12.7 ms (calibration V059;
+// speed.hpp kServingPathS, 0–50 ms). The estimate's TTFT is the client's, so a 50 ms target is no longer "met" on
+// the engine's 8–13 ms: only the fast end (no path) meets it. The explanation names the path as a term.
+TEST(Estimate, TheFirstTokenIncludesTheServingPath) {
     Scenario s = test::scenario("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
     s.context_tokens = 4096;
     s.prompt_tokens = 233;
     s.output_tokens = 221;
     s.concurrency = 4;
     s.targets.tps_per_user = 20;
-    auto serving_path_warning = [](const Result& r) -> const Text* {
-        for (const Text& w : r.warnings)
-            if (w.en.find("serving path") != std::string::npos) return &w;
-        return nullptr;
-    };
-
     s.targets.ttft_s = 0.05;
-    const Result tight = test::estimate_ok(s);
-    ASSERT_EQ(tight.status, ServingStatus::meets) << tight.verdict.en;
-    ASSERT_LT(tight.performance.ttft_p90_s.hi, 0.05);  // the engine alone: ≈ 8–12 ms for 233 tokens of 8B on an H100
-    const Text* w = serving_path_warning(tight);
-    ASSERT_NE(w, nullptr);
-    const std::string slow_en = fmt::seconds(Interval::exact(tight.performance.ttft_p90_s.hi), "en");
-    EXPECT_EQ(w->en, "The first-token target of 50 ms leaves less than 50 ms over the estimate's p90 at its slow end, " + slow_en +
-                         ": a client's first token also passes the serving path (HTTP, chat template and tokenizer, the "
-                         "hand-off to the engine process, the first chunk detokenized and streamed), measured at about "
-                         "15–50 ms beyond the engine on one H100 and not in the estimate; verify with a load test.");
-    EXPECT_NE(w->zh.find("首字目标 50 ms 只比估算的 p90 最慢值 " + fmt::seconds(Interval::exact(tight.performance.ttft_p90_s.hi), "zh") +
-                         " 多出不到 50 ms"),
-              std::string::npos)
-        << w->zh;
-    EXPECT_NE(w->zh.find("多约 15–50 ms，估算不含这部分"), std::string::npos) << w->zh;
-
+    const Result r = test::estimate_ok(s);
+    EXPECT_LT(r.performance.ttft_p90_s.lo, 0.02);   // the engine alone at its fast end, no path
+    EXPECT_GT(r.performance.ttft_p90_s.hi, 0.055);  // the engine's slow end and 50 ms of path
+    EXPECT_LT(r.performance.ttft_p90_s.hi, 0.07);
+    EXPECT_EQ(r.status, ServingStatus::misses_targets) << r.verdict.en;
+    EXPECT_FALSE(r.targets_met.ttft);
+    EXPECT_TRUE(r.targets_met.ttft_at_best);
+    for (const char* key : {"performance.ttft_s", "performance.ttft_p90_s"}) {
+        const Explanation* e = r.explain.find(key);
+        ASSERT_NE(e, nullptr) << key;
+        EXPECT_NE(e->formula.en.find("+ the serving path"), std::string::npos) << e->formula.en;
+        const auto path = std::find_if(e->inputs.begin(), e->inputs.end(),
+                                       [](const ExplainInput& i) { return i.name.en.rfind("serving path", 0) == 0; });
+        ASSERT_NE(path, e->inputs.end()) << key;
+        EXPECT_EQ(path->role, InputRole::term);
+        EXPECT_EQ(path->value.lo, 0.0);
+        EXPECT_EQ(path->value.hi, 0.05);
+    }
     s.targets.ttft_s = 1.0;  // ample margin
-    EXPECT_EQ(serving_path_warning(test::estimate_ok(s)), nullptr);
-    s.targets.ttft_s = 0.001;  // missed outright: the verdict says so, no caveat about a margin
-    const Result missed = test::estimate_ok(s);
-    EXPECT_NE(missed.status, ServingStatus::meets);
-    EXPECT_EQ(serving_path_warning(missed), nullptr);
+    EXPECT_EQ(test::estimate_ok(s).status, ServingStatus::meets);
 }
 
 // Speeds of a setup with no room for even one sequence are hypothetical, and the warning says which kind of "no

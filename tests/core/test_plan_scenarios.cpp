@@ -323,3 +323,23 @@ TEST(PlanScenarios, TheSpeedBeyondTheLimitReadsBelowTheTarget) {
     }
     EXPECT_GE(seen, 5);
 }
+
+// Likewise a first token that misses its target reads above it: "TTFT p90 1 s against 1 s" (1.04 s rounded) and
+// "5 s against 5 s" read as met. Every plan row of every golden scenario that names a TTFT against its target.
+TEST(PlanScenarios, TheFirstTokenBeyondTheLimitReadsAboveTheTarget) {
+    int seen = 0;
+    for (const auto& file : test::golden_files()) {
+        const Result result = test::estimate_ok(test::golden_scenario(file.filename().string()));
+        for (const PlanRow& r : result.plan) {
+            const std::string key = "TTFT p90 ";
+            const size_t at = r.note_text.en.find(key);
+            const size_t against = r.note_text.en.find(" s against ", at);
+            if (at == std::string::npos || against == std::string::npos) continue;
+            const double ttft = std::stod(r.note_text.en.substr(at + key.size(), against - at - key.size()));
+            const double target = std::stod(r.note_text.en.substr(against + 11));
+            EXPECT_GT(ttft, target) << file << " " << r.hardware << ": " << r.note_text.en;
+            ++seen;
+        }
+    }
+    EXPECT_GE(seen, 20);
+}

@@ -280,12 +280,14 @@ TEST(Report, TextSaysWhichSpeedRowsCountEveryReplica) {
 }
 
 // A first token under a tenth of a second reads in milliseconds in the text report, as the page and the load test's
-// expected line give it: Qwen2.5-0.5B on one H100 answers in 1.4–2.5 ms, which the report printed as "0.00 s".
+// expected line give it: Qwen2.5-0.5B on one H100 answers in 1.4–2.5 ms in the engine (1.4–52.5 ms with the serving
+// path), which the report printed as "0.00 s".
 TEST(Report, TextReportGivesShortTimesInMilliseconds) {
     Scenario s = test::scenario("Qwen2.5-0.5B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1);
     s.context_tokens = 4096, s.prompt_tokens = 256, s.output_tokens = 128, s.concurrency = 1;
     const Result r = test::estimate_ok(s);
-    ASSERT_LT(r.performance.ttft_p90_s.hi, 0.01) << "precondition";
+    ASSERT_LT(r.performance.ttft_p90_s.lo, 0.005) << "precondition";
+    ASSERT_LT(r.performance.ttft_p90_s.hi, 0.1) << "precondition";
     const std::string en = report_text(s, r, "en");
     const std::string ms = fmt::column_interval(r.performance.ttft_p90_s * 1000.0, "ms");
     EXPECT_NE(en.find("TTFT p90               " + ms + "\n"), std::string::npos) << en;

@@ -61,8 +61,8 @@ double rel(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b)
 
 }  // namespace
 
-// One client alone: its first token is its prompt prefilled alone (in the engine's chunks), each later token
-// one decode step at its position, and a request cycle is the two together.
+// One client alone: its first token is its prompt prefilled alone (in the engine's chunks) plus the serving path,
+// each later token one decode step at its position, and the engine's request cycle is the two engine parts together.
 TEST(ServingSim, OneClientReproducesTheSingleStream) {
     struct Case {
         const char *model, *weights, *engine, *hw;
@@ -82,14 +82,45 @@ TEST(ServingSim, OneClientReproducesTheSingleStream) {
             const double ttft = model.prefill_alone_s(c.prompt, sc.step_tokens, end);
             const double decode = model.decode_run_s(1, static_cast<double>(c.prompt + 1), c.output - 1, end);
             const std::string where = std::string(c.model) + " " + c.engine + (end == End::fast ? " fast" : " slow");
-            EXPECT_LT(rel(o.ttft_p50_s, ttft), 1e-9) << where << ": " << o.ttft_p50_s << " vs " << ttft;
-            EXPECT_LT(rel(o.ttft_p90_s, ttft), 1e-9) << where;
+            EXPECT_EQ(sc.serving_path_s, end == End::fast ? kServingPathS.lo : kServingPathS.hi) << where;
+            EXPECT_LT(rel(o.ttft_p50_s, ttft + sc.serving_path_s), 1e-9) << where << ": " << o.ttft_p50_s << " vs " << ttft;
+            EXPECT_LT(rel(o.ttft_p90_s, ttft + sc.serving_path_s), 1e-9) << where;
             EXPECT_LT(rel(o.tpot_p50_s, decode / static_cast<double>(c.output - 1)), 1e-9) << where;
             EXPECT_LT(rel(o.throughput_tps, static_cast<double>(c.output) / (ttft + decode)), 1e-9) << where;
             EXPECT_NEAR(o.mean_running, 1.0, 1e-9) << where;
             EXPECT_EQ(o.queue_wait_s, 0.0) << where;
         }
     }
+}
+
+// The serving path (what a client's request passes outside the engine: HTTP, tokenizer, the first chunk streamed) is
+// added to every first token the client sees — median, p90, mean and the burst, in the simulation and in the screen's
+// steady-state formula alike — and to nothing else: the engine's steps, its time per output token and its throughput
+// are those of the same load without it.
+TEST(ServingSim, TheServingPathIsAddedToEveryFirstTokenAndToNothingElse) {
+    const Context ctx = make("Qwen3-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const StepModel model(ctx, 1);
+    const ReplicaKv kv = replica_kv(ctx, 1, 1);
+    const StepModelCost cost(model, End::slow);
+    SchedulerConfig without = scheduler_for(ctx, 16, kv, End::slow);
+    ASSERT_EQ(without.serving_path_s, 0.05);  // speed.hpp kServingPathS: 50 ms at the slow end
+    without.serving_path_s = 0;
+    SchedulerConfig with = without;
+    with.serving_path_s = 0.05;
+    const Workload w = closed_loop(16, 233, 221);
+    int which = 0;
+    for (auto run : {simulate_serving, steady_state_estimate}) {
+        SCOPED_TRACE(which++ == 0 ? "simulation" : "steady-state formula");
+        const SimOutcome a = run(cost, without, w), b = run(cost, with, w);
+        EXPECT_NEAR(b.ttft_p50_s - a.ttft_p50_s, 0.05, 1e-12);
+        EXPECT_NEAR(b.ttft_p90_s - a.ttft_p90_s, 0.05, 1e-12);
+        EXPECT_NEAR(b.ttft_mean_s - a.ttft_mean_s, 0.05, 1e-12);
+        EXPECT_EQ(b.tpot_p50_s, a.tpot_p50_s);
+        EXPECT_EQ(b.throughput_tps, a.throughput_tps);
+        EXPECT_EQ(b.queue_wait_s, a.queue_wait_s);
+        EXPECT_EQ(b.mean_running, a.mean_running);
+    }
+    EXPECT_NEAR(simulate_burst_ttft_s(cost, with, w) - simulate_burst_ttft_s(cost, without, w), 0.05, 1e-12);
 }
 
 // With prompts free, a step carries every client (the one whose prompt arrived is prefilled in a step with
