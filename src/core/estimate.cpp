@@ -33,6 +33,16 @@ namespace infersizer {
 
 namespace {
 
+// The cards one server of a layer-split engine spans on the user's hardware: all of them where the engine spreads
+// layers across machines (llama.cpp's RPC backend), else one machine's — a Mac, or a GPU node's cards — and the
+// other machines run servers of their own (Ollama has no way to lend a machine's memory to another's model). A CPU
+// count stays one server (sockets of one box).
+int layer_split_server_cards(const Context& ctx) {
+    if (ctx.engine.layer_split_spans_nodes || ctx.hardware.is_cpu()) return ctx.count;
+    const int machine = ctx.hardware.kind == HardwareKind::unified ? 1 : node_cards(ctx.hardware);
+    return std::max(1, std::min(ctx.count, machine));
+}
+
 // The layout of one replica on the user's `count` cards. Engines that split matrices: among the powers of two
 // up to the count, and up to the cards one node holds (catalog.hpp node_cards: a tensor-parallel group shares a
 // server's NVLink), that divide the attention heads (which vLLM and SGLang require), the smallest whose layout
@@ -42,9 +52,9 @@ namespace {
 // need not divide the count: ⌊count / cards⌋ replicas run and the rest of the cards stay idle (a warning says
 // so), so that adding a card never turns a setup that fits into one that does not. Layer-split engines
 // (llama.cpp, Ollama) put every card in one pipeline, which is what `tp` means to the memory and speed modules
-// for them.
+// for them — unless the engine cannot reach past one machine (layer_split_server_cards).
 ReplicaLayout choose_layout(const Context& ctx) {
-    if (!ctx.engine.tensor_parallel) return {ctx.count, 1, true};
+    if (!ctx.engine.tensor_parallel) return {layer_split_server_cards(ctx), 1, true};
     const std::optional<ReplicaLayout> smallest = smallest_fitting_layout(ctx, ctx.hardware, ctx.count);
     if (smallest && smallest->pp > 1) return *smallest;
     const int top = std::min(ctx.count, node_cards(ctx.hardware));
@@ -105,15 +115,30 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     }
     // Cards beyond whole replicas stay idle: the reason is the replica's own width (TP, or TP × pipeline stages).
     const int used = tp * pp * r.memory.replicas;
-    if (ctx.engine.tensor_parallel && !ctx.count_from_planner && used < r.count) {
+    if (!ctx.count_from_planner && used < r.count) {
         const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count), n = std::to_string(used);
         const std::string t = std::to_string(tp), cards = std::to_string(tp * pp), stages = std::to_string(pp);
-        const Text why = pp > 1 ? Text{"一个副本占 " + cards + " 张卡（张量并行 " + t + " × " + stages + " 级流水线）",
+        const Text why = !ctx.engine.tensor_parallel
+                             ? Text{ctx.engine.name + " 的一个服务只用一个节点的卡（" + t + " 张）",
+                                    ctx.engine.name + " runs a server on one node's cards (" + t + ")"}
+                         : pp > 1 ? Text{"一个副本占 " + cards + " 张卡（张量并行 " + t + " × " + stages + " 级流水线）",
                                        "one replica takes " + cards + " cards (tensor parallel " + t + " × " + stages +
                                            " pipeline stages)"}
                                 : Text{"张量并行度 " + t + " 不能整除 " + all, "tensor parallelism " + t + " does not divide " + all};
         w.push_back({"你的 " + all + " 张卡中有 " + idle + " 张闲置：" + why.zh + "，只用 " + n + " 张。",
                      idle + " of your " + all + " cards stay idle: " + why.en + ", so " + n + " are used."});
+    }
+    // A layer-split engine that stays on one machine runs a server on each: the model is not spread over them.
+    if (!ctx.engine.tensor_parallel && !ctx.count_from_planner && r.memory.replicas > 1 && !r.planned) {
+        const std::string n = std::to_string(r.memory.replicas);
+        const bool mac = ctx.hardware.kind == HardwareKind::unified;
+        const std::string per_zh = mac ? "每台 Mac" : "每个节点（" + std::to_string(tp) + " 张卡）";
+        const std::string per_en = mac ? "each Mac" : "each node (" + std::to_string(tp) + (tp > 1 ? " cards)" : " card)");
+        w.push_back({ctx.engine.name + " 不能把一个模型分到几台机器上：" + n + " 个服务，" + per_zh +
+                         "各放一份完整模型，前置负载均衡；要让几台机器合放一个模型，用 llama.cpp 的 RPC 后端。",
+                     ctx.engine.name + " cannot spread one model over machines: " + n + " servers, " + per_en +
+                         " holding a whole copy, behind a load balancer; to hold one model across machines, use "
+                         "llama.cpp's RPC backend."});
     }
     if (r.memory.capacity_known && !r.fit.fits) {
         // Why, in a sentence's figures ("2,370–2,400 GiB", never "2.37e+03"): the total, an engine pool short of the
@@ -211,10 +236,10 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
         pp = std::max(1, layout.pp);
         replica_cards = tp * pp;
     }
-    // Replicas: the TP groups the cards hold; for a layer-split engine (llama.cpp, Ollama) the user's cards are one
-    // server, but the planner's choice is its row's servers of `tp` cards each, as the row priced and judged them.
-    const bool planned_servers = a.planned && a.planned->layer_split;
-    const int replicas = ctx.engine.tensor_parallel || planned_servers ? std::max(1, ctx.count / replica_cards) : 1;
+    // Replicas: the TP groups the cards hold; for a layer-split engine (llama.cpp, Ollama) the servers of
+    // `replica_cards` each — one over all the user's cards where the engine spans machines, one per machine where it
+    // cannot, the planner row's servers where the planner chose.
+    const int replicas = std::max(1, ctx.count / replica_cards);
     const int64_t users = (std::max<int64_t>(1, scenario.concurrency) + replicas - 1) / replicas;
 
     // Memory of one replica (its users at the full context), and all the copies together.

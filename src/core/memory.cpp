@@ -716,6 +716,8 @@ std::optional<long long> raised_wired_limit_mib(const Context& ctx, const Memory
     const Hardware& hw = ctx.hardware;
     if (hw.kind != HardwareKind::unified || !hw.memory_gb || !m.capacity_known) return std::nullopt;
     const double headroom = ctx.scenario.headroom;
+    // `m` is one replica's: the machines that hold one copy (all of them under llama.cpp's RPC, one each under Ollama).
+    cards = std::max(1, cards / std::max(1, m.replicas));
     const double whole_budget_gib = *hw.memory_gb * cards * (1 - headroom);
     if (m.total_gib.hi <= m.budget_gib || m.total_gib.hi > whole_budget_gib) return std::nullopt;
     // Per machine, with the headroom kept: the wired limit covers the estimate's high end.

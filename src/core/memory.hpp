@@ -13,7 +13,8 @@ std::optional<double> usable_gib_per_card(const Hardware& hw);
 
 // Unified memory (Apple): macOS wires ≈ 75% of it to the GPU by default, and `sudo sysctl
 // iogpu.wired_limit_mb=N` raises that. When the estimate misses the default budget but fits the whole
-// memory (after headroom), returns the N in MiB to set; nullopt otherwise.
+// memory (after headroom), returns the N in MiB to set on each machine; nullopt otherwise. `cards`: all the machines,
+// `m`: one replica's memory (m.replicas copies share them).
 std::optional<long long> raised_wired_limit_mib(const Context& ctx, const MemoryResult& m, int cards);
 
 // The same unified-memory machine with its GPU wiring cap raised to `mib` (what the sysctl above sets): its usable

@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 #include "format_text.hpp"
+#include "memory.hpp"
 
 #include <gtest/gtest.h>
 
@@ -548,4 +549,70 @@ TEST(Deploy, TwoMacsLendTheirMemoryThroughRpc) {
     s.count = 1;
     s.model_id = "Llama-3.1-70B";
     EXPECT_LACKS(test::estimate_ok(s).deploy.launch_command.en, "--rpc");
+}
+
+// Ollama cannot lend one Mac's memory to another's model (no RPC backend): on two Macs it runs a server on each, a
+// whole copy per Mac, where llama.cpp holds one copy across both. Before, the two Macs' memory was pooled for Ollama
+// too: 405B Q4_K_M (233 GiB) "fit" two M2 Ultras that no Ollama setup can load it on.
+TEST(Deploy, OllamaRunsOneServerPerMacWhereLlamaCppSpansThem) {
+    Scenario s = test::scenario("Llama-3.1-405B", "Q4_K_M", "ollama", "apple-m2-ultra", 2);
+    s.context_tokens = 8192, s.prompt_tokens = 1024, s.output_tokens = 256, s.concurrency = 1;
+    s.targets = {60.0, 2.0};
+    const Result ollama = test::estimate_ok(s);
+    EXPECT_EQ(ollama.memory.replicas, 2);
+    EXPECT_EQ(ollama.performance.tp, 1);
+    EXPECT_FALSE(ollama.fit.fits);
+    EXPECT_EQ(ollama.status, ServingStatus::does_not_fit);
+    EXPECT_GT(ollama.memory.total_gib.lo, 200.0);                 // one copy of 405B at 4.8 bits
+    EXPECT_LT(ollama.memory.budget_gib, 192.0);                   // one Mac's memory, not two
+    const std::string warning_en = "Ollama cannot spread one model over machines: 2 servers, each Mac holding a whole copy, "
+                                   "behind a load balancer; to hold one model across machines, use llama.cpp's RPC backend.";
+    EXPECT_NE(std::find_if(ollama.warnings.begin(), ollama.warnings.end(), [&](const Text& w) { return w.en == warning_en; }),
+              ollama.warnings.end());
+    EXPECT_NE(std::find_if(ollama.warnings.begin(), ollama.warnings.end(),
+                           [&](const Text& w) { return w.zh.rfind("Ollama 不能把一个模型分到几台机器上：2 个服务，每台 Mac各放一份完整模型", 0) == 0; }),
+              ollama.warnings.end());
+    s.engine = "llama.cpp";
+    const Result llama = test::estimate_ok(s);
+    EXPECT_EQ(llama.memory.replicas, 1);
+    EXPECT_EQ(llama.performance.tp, 2);
+    EXPECT_TRUE(llama.fit.fits);
+
+    // A model one Mac holds: each of the two Ollama servers serves its share of the users, as one Mac alone would.
+    Scenario two = test::scenario("Llama-3.1-70B", "Q4_K_M", "ollama", "apple-m2-max", 2);
+    two.context_tokens = 8192, two.prompt_tokens = 1000, two.output_tokens = 300, two.concurrency = 2;
+    Scenario one = two;
+    one.count = 1, one.concurrency = 1;
+    const Result r2 = test::estimate_ok(two), r1 = test::estimate_ok(one);
+    ASSERT_TRUE(r2.fit.fits);
+    EXPECT_EQ(r2.memory.replicas, 2);
+    EXPECT_EQ(r2.performance.decode_tps_per_seq.lo, r1.performance.decode_tps_per_seq.lo);
+    EXPECT_EQ(r2.performance.decode_tps_per_seq.hi, r1.performance.decode_tps_per_seq.hi);
+    EXPECT_HAS(r2.deploy.launch_command.en, "# 2 machines, one server each, behind a load balancer; on each:\nOLLAMA_NUM_PARALLEL=1 ");
+    EXPECT_HAS(r2.deploy.load_test_command.en, "--base-url http://<load-balancer>:11434");
+
+    // The wiring cap to raise is one Mac's (70B Q8_0: 74–75 GiB on a 96 GB M2 Max), not half of the two Macs' need.
+    two.weights = "Q8_0";
+    const Result q8 = test::estimate_ok(two);
+    const auto mib = raised_wired_limit_mib(test::resolve_ok(two), q8.memory, q8.count);
+    ASSERT_TRUE(mib.has_value());
+    EXPECT_GT(double(*mib), q8.memory.total_gib.hi * 1024.0);
+    EXPECT_LT(double(*mib), 96.0 * 1024.0);
+    EXPECT_HAS(q8.verdict.en, "sudo sysctl iogpu.wired_limit_mb=" + std::to_string(*mib));
+
+    // On GPU servers the machine is a node: 16 RTX 4090 (8 a node) run two Ollama servers, and a ninth card beyond
+    // the first node's eight stays idle, where llama.cpp spans them all.
+    Scenario cards = test::scenario("Llama-3.1-70B", "Q4_K_M", "ollama", "nvidia-rtx-4090", 16);
+    cards.concurrency = 8;
+    const Result sixteen = test::estimate_ok(cards);
+    EXPECT_EQ(sixteen.memory.replicas, 2);
+    EXPECT_EQ(sixteen.performance.tp, 8);
+    cards.count = 9;
+    const Result nine = test::estimate_ok(cards);
+    EXPECT_EQ(nine.memory.replicas, 1);
+    EXPECT_NE(std::find_if(nine.warnings.begin(), nine.warnings.end(),
+                           [](const Text& w) { return w.en == "1 of your 9 cards stay idle: Ollama runs a server on one node's cards (8), so 8 are used."; }),
+              nine.warnings.end());
+    cards.engine = "llama.cpp";
+    EXPECT_EQ(test::estimate_ok(cards).performance.tp, 9);
 }
