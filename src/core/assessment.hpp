@@ -21,6 +21,7 @@ struct Assessment {
     ServingStatus status = ServingStatus::does_not_fit;  // judge.hpp
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
+    std::optional<Text> cannot_run;         // judge.hpp: the engine cannot serve the format on this hardware
     // The user's cards run the model: they fit, or a remedy (wiring cap, expert offload, careful end) runs them.
     bool own_cards_run() const { return status != ServingStatus::does_not_fit || remedy != FitRemedy::none; }
     std::vector<PlanRow> plan;              // empty when planning was not asked for

@@ -354,6 +354,7 @@ struct Engine {
     bool tensor_parallel = false;     // splits layers' matrices across cards (speed-up); false: layer split
     bool continuous_batching = false;
     std::vector<std::string> hardware_kinds;    // gpu, npu, unified, cpu
+    std::vector<std::string> vendors;           // GPU/NPU vendors it runs on (hardware.json "vendor"); empty: any
     std::map<std::string, Efficiency> efficiency;  // key: hardware class ("gpu", "unified", "cpu")
     SchedulerTraits scheduler;
     // KV format the engine picks by default for a weight format (TensorRT-LLM: the FP8 KV cache that NVIDIA's

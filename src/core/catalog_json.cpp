@@ -439,6 +439,7 @@ Engine parse_engine(const Reader& r) {
     e.tensor_parallel = r.flag("tensor_parallel", Need::required);
     e.continuous_batching = r.flag("continuous_batching", Need::required);
     e.hardware_kinds = r.strings("hardware_kinds", &kHardwareKinds);
+    if (r.present("vendors")) e.vendors = r.strings("vendors");
     if (auto eff = r.child("efficiency", Need::required)) {
         for (const auto& item : eff->object().items()) {
             const std::string item_path = eff->at(item.key());

@@ -323,6 +323,22 @@ DecisionRow cpu_row(const Context& ctx) {
     return row;
 }
 
+// A row for a setup whose engine cannot serve the format on its hardware at all (context.hpp cannot_run_on, the
+// judge's own rule): no, at any load, and why — never figures that read as a setup that runs. A row that runs the
+// user's CPU with a CPU engine in place of theirs (own_setup) is that engine's to judge, not theirs.
+std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& ctx, const Setup& s, const Assessment& a) {
+    if (s.ctx.engine.id != ctx.engine.id) return std::nullopt;
+    const std::optional<Text> why = cannot_run_on(s.ctx, s.ctx.hardware);
+    if (!why) return std::nullopt;
+    DecisionRow row;
+    row.option = option;
+    row.verdict = Verdict::no;
+    row.reason = {s.label.zh + " 跑不了：" + why->zh, s.label.en + " cannot run it: " + why->en};
+    append(row.reason, planner_suggestion(a.plan));
+    row.fails_when = {"任何负载都跑不了", "fails at any load: the engine cannot run it"};
+    return row;
+}
+
 DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     DecisionRow row;
     row.option = DecisionOption::gpu;
@@ -334,6 +350,7 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
         return row;
     }
     const Setup& s = *setup;
+    if (auto no = cannot_run_row(DecisionOption::gpu, ctx, s, a)) return *no;
     const Scenario& sc = s.ctx.scenario;
     // A Mac that fits once its GPU wiring cap is raised is checked with that cap, as the verdict quotes its speed
     // (estimate.cpp): the default cap's 8 slots would read "22–33 s" where the sysctl gives 9 slots and 9–12 s.
@@ -447,6 +464,7 @@ DecisionRow personal_row(const Context& ctx, const Assessment& a) {
     row.option = DecisionOption::personal;
     std::optional<long long> raised_mib;
     Setup s = own_setup(ctx, a, &raised_mib);
+    if (auto no = cannot_run_row(DecisionOption::personal, ctx, s, a)) return *no;
     s.ctx.daily_volume = {};  // one person trying the model, not the day's traffic
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck one = check_at(s, 1, sc.context_tokens);
@@ -518,6 +536,7 @@ DecisionRow offline_batch_row(const Context& ctx, const Assessment& a) {
     row.option = DecisionOption::offline_batch;
     std::optional<long long> raised_mib;
     const Setup s = own_setup(ctx, a, &raised_mib);
+    if (auto no = cannot_run_row(DecisionOption::offline_batch, ctx, s, a)) return *no;
     const Scenario& sc = s.ctx.scenario;
     // Latency targets do not apply: fill every sequence memory holds and count finished requests.
     Setup b = s;
@@ -675,6 +694,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     const Text mem = worst_case_overflows ? typical_memory_clause(m, p, sc.context_tokens) : memory_clause(ctx.hardware, m);
     const Text speed = speed_clause(p, sc.concurrency);
 
+    if (a.cannot_run) return verdict_cannot_run(label, *a.cannot_run, planner_suggestion(a.plan));
     if (auto mib = raised_wired_limit_mib(ctx, m, a.count)) {
         // Even with the cap raised the targets may be missed at the fast end: the judge says no, and so does this.
         const bool still_misses = a.remedy != FitRemedy::raise_wired_limit;

@@ -603,6 +603,10 @@ Text verdict_not_enough(const Text& label, const Text& need, const Text& suggest
     return {label.zh + " 不够：" + need.zh + suggestion.zh, label.en + " is not enough: " + need.en + suggestion.en};
 }
 
+Text verdict_cannot_run(const Text& label, const Text& why, const Text& suggestion) {
+    return {label.zh + " 跑不了这个配置：" + why.zh + suggestion.zh, label.en + " cannot run this setup: " + why.en + suggestion.en};
+}
+
 Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed) {
     Text out{label.zh + " 够用：" + memory.zh + "，" + speed.zh, label.en + " is enough: " + memory.en + "; " + speed.en};
     if (cards_needed) {

@@ -68,6 +68,7 @@ struct Settings {
     bool does_not_fit = false;
     bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
     Text shortfall;                // why it does not fit (decision_text.hpp memory_need)
+    std::optional<Text> cannot_run;  // the engine cannot serve the format here at all (context.hpp cannot_run_on)
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
 };
 
@@ -77,6 +78,9 @@ std::string say(const Settings& s, const std::string& zh, const std::string& en)
 
 // The line above the launch of a setup that does not fit: these lines are what it would run, not a server that starts.
 std::string does_not_fit_note(const Settings& s) {
+    if (s.cannot_run)
+        return say(s, "# 跑不了：" + s.cannot_run->zh + "；以下命令不会启动成功，先按结论换配置。\n",
+                   "# cannot run: " + s.cannot_run->en + "; these lines would not start: change the setup first, as the verdict says.\n");
     if (!s.does_not_fit) return "";
     const std::string need = s.zh ? s.shortfall.zh : s.shortfall.en;
     if (s.spills_to_cpu)
@@ -145,6 +149,8 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
                      s.n_cpu_moe == 0;
     s.spills_to_cpu = spills_layers_to_cpu(ctx);
     s.shortfall = memory_need(ctx, a.memory);
+    s.cannot_run = a.cannot_run;
+    if (s.cannot_run) s.does_not_fit = true;
     return s;
 }
 
@@ -171,6 +177,8 @@ std::string bench_random(const Settings& s, BenchClient client = BenchClient::vl
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
+    if (s.cannot_run)
+        return say(s, "\n# 无预期数字：引擎跑不了这个配置，服务起不来。", "\n# no expected figures: the engine cannot run this setup, so the server does not start.");
     if (s.does_not_fit)
         return s.spills_to_cpu
                    ? say(s, "\n# 无预期数字：模型放不下，Ollama 会把一部分放到 CPU 上，这个速度不在估算之内。",

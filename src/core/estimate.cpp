@@ -276,6 +276,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     a.status = judgement.status;
     a.targets_met = judgement.targets_met;
     a.remedy = judgement.remedy;
+    a.cannot_run = judgement.cannot_run;
     if (opt.plan) {
         a.plan = plan_all(ctx);
         // More cards than the load needs (a training cluster reused for serving): how many suffice.
@@ -308,6 +309,7 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
     r.status = a.status;
     r.targets_met = a.targets_met;
     r.remedy = a.remedy;
+    r.cannot_run = a.cannot_run;
     r.plan = a.plan;
     r.cards_needed = a.cards_needed;
     r.explain = std::move(a.explain);  // nothing below reads the assessment's copy

@@ -12,6 +12,8 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.applicable = !ctx.scenario.targets.no_latency_target;
     j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
     j.targets_met.tps_per_user_applicable = per_user_speed_judged(ctx.scenario);
+    // An engine that cannot serve the format on this hardware runs nothing, whatever the figures say.
+    if ((j.cannot_run = cannot_run_on(ctx, ctx.hardware))) return j;
     const int64_t conc = ctx.scenario.concurrency;
     const Misses slow = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, false);
     const Misses fast = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, true);
@@ -45,6 +47,7 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best) {
     // A target the scenario did not set is "no target" whether or not the setup fits.
     if (!r.targets_met.applicable) return TargetJudgement::no_target;
+    if (r.cannot_run) return TargetJudgement::not_judged_cannot_run;
     if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (met) return TargetJudgement::met;
     return met_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
@@ -57,6 +60,7 @@ TargetJudgement judge_tps_target(const Result& r) {
 
 TargetJudgement judge_daily_volume(const Result& r) {
     if (!r.targets_met.daily_volume_applicable) return TargetJudgement::no_target;
+    if (r.cannot_run) return TargetJudgement::not_judged_cannot_run;
     if (r.status == ServingStatus::does_not_fit) return TargetJudgement::not_judged_does_not_fit;
     if (r.targets_met.daily_volume) return TargetJudgement::met;
     return r.targets_met.daily_volume_at_best ? TargetJudgement::met_optimistic : TargetJudgement::missed;
@@ -70,7 +74,9 @@ Verdict target_verdict(ServingStatus status, bool met, bool met_at_best) {
 
 Verdict memory_verdict(const Result& r) {
     if (!r.memory.capacity_known) return Verdict::conditional;
-    if (r.status == ServingStatus::does_not_fit) return Verdict::no;
+    // A setup the engine cannot run is judged on memory alone here: the status says why it does not run.
+    if (r.status == ServingStatus::does_not_fit && !r.cannot_run) return Verdict::no;
+    if (r.cannot_run && !r.fit.one_sequence_fits) return Verdict::no;
     return r.fit.fits ? Verdict::yes : Verdict::conditional;
 }
 

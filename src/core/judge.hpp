@@ -11,6 +11,7 @@ struct Judgement {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
+    std::optional<Text> cannot_run;  // does_not_fit because the engine cannot serve the format here (cannot_run_on)
 };
 
 // does_not_fit: memory is known and a replica cannot hold the model and one full-context sequence, or, for an
@@ -42,7 +43,15 @@ Verdict target_verdict(ServingStatus status, bool met, bool met_at_best);
 // The word every surface shows beside one target: met at the slow end; met only at the fast end; missed; not
 // judged because the setup does not fit; or no target at all (the scenario chose none: an offline batch — said
 // whether or not the setup fits); or, for the per-user speed, none to judge in a one-token answer.
-enum class TargetJudgement { met, met_optimistic, missed, not_judged_does_not_fit, no_target, not_applicable_one_token };
+enum class TargetJudgement {
+    met,
+    met_optimistic,
+    missed,
+    not_judged_does_not_fit,
+    not_judged_cannot_run,  // the engine cannot serve the format on this hardware (Result::cannot_run)
+    no_target,
+    not_applicable_one_token
+};
 TargetJudgement judge_target(const Result& r, bool met, bool met_at_best);
 // The per-user speed target: judge_target on its flags, or not_applicable_one_token where the output is one token
 // (targets_met.tps_per_user_applicable false with latency targets set).

@@ -525,7 +525,7 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
         notes.add("目录缺少该卡的显存容量", "the catalog has no memory size for this card");
         return finish();
     }
-    if (auto why = format_unsupported_on(ctx.weights, hw, ctx.engine.id)) {
+    if (auto why = cannot_run_on(ctx, hw)) {
         notes.add(why->zh, why->en);
         return finish();
     }

@@ -276,7 +276,8 @@ Text verdict_word(Verdict v) {
     return {};
 }
 
-Text status_word(ServingStatus s, FitRemedy remedy) {
+Text status_word(ServingStatus s, FitRemedy remedy, bool cannot_run) {
+    if (cannot_run) return fmt::text("跑不了", "cannot run");
     switch (s) {
         case ServingStatus::meets: return fmt::text("满足目标", "meets the targets");
         case ServingStatus::misses_targets: return fmt::text("达不到目标", "misses the targets");
@@ -310,6 +311,7 @@ Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volu
 Text judgement_word(TargetJudgement judged) {
     switch (judged) {
         case TargetJudgement::not_judged_does_not_fit: return fmt::text("放不下，不评速度", "not judged (does not fit)");
+        case TargetJudgement::not_judged_cannot_run: return fmt::text("跑不了，不评速度", "not judged (cannot run)");
         case TargetJudgement::no_target: return fmt::text("未设（无延迟目标）", "none (no latency target)");
         case TargetJudgement::met: return fmt::text("达标", "met");
         case TargetJudgement::met_optimistic: return fmt::text("仅乐观情况下达标", "met only in the optimistic case");

@@ -44,7 +44,7 @@ nlohmann::json report_doc_to_json(const ReportDoc& doc);
 // Words the text and markdown reports share with the page's badges.
 Text verdict_word(Verdict v);  // 可以 / yes …
 // The judge's status (JSON `status`) in words: 满足目标 / meets the targets …; "does not fit as given" with a remedy.
-Text status_word(ServingStatus s, FitRemedy remedy);
+Text status_word(ServingStatus s, FitRemedy remedy, bool cannot_run = false);
 Text fits_words(const Result& r);  // memory's verdict as the reports' "fits" row says it
 // How a latency target fared: met, met only in the optimistic case, missed; or why it was not judged.
 Text target_word(const Scenario& s, const Result& r, bool ok, bool at_best);

@@ -49,7 +49,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     out << r.verdict.in(lang) << "\n";
     // The core's one judgement, as the page's badge shows it.
     const TargetsMet& met = r.targets_met;
-    out << "[" << verdict_word(status_verdict(r)).in(lang) << "] " << status_word(r.status, r.remedy).in(lang) << " · "
+    out << "[" << verdict_word(status_verdict(r)).in(lang) << "] " << status_word(r.status, r.remedy, r.cannot_run.has_value()).in(lang) << " · "
         << t("首字目标", "TTFT target") << " " << target_word(s, r, met.ttft, met.ttft_at_best).in(lang) << " · "
         << t("每人速度目标", "per-user target") << " " << tps_target_word(r).in(lang);
     if (met.daily_volume_applicable) out << " · " << t("每天请求量", "day's requests") << " " << daily_volume_word(r).in(lang);

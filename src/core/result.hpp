@@ -239,6 +239,9 @@ struct Result {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;  // does_not_fit only: what still makes it run and meet the targets
+    // does_not_fit because the engine cannot serve the weight format on this hardware at all (context.hpp
+    // cannot_run_on), whatever memory says: the reason. JSON "cannot_run": the reason in the language, or null.
+    std::optional<Text> cannot_run;
     std::optional<PlannedCount> planned;    // count chosen by the planner
     std::optional<Interval> cards_needed;   // the user gave more cards than the planner needs: this many suffice
     Text verdict;                        // one sentence at the top of the page

@@ -116,6 +116,7 @@ json result_to_json(const Result& r, const std::string& lang) {
     // The one judgement of the setup (judge.hpp): what the badge, the sentence and the tables read.
     j["status"] = to_string(r.status);
     j["remedy"] = to_string(r.remedy);
+    j["cannot_run"] = r.cannot_run ? nlohmann::json(text(*r.cannot_run, lang)) : nlohmann::json(nullptr);
     j["targets_met"] = {{"ttft", r.targets_met.ttft},
                         {"tps_per_user", r.targets_met.tps_per_user},
                         {"ttft_at_best", r.targets_met.ttft_at_best},

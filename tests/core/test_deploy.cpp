@@ -3,7 +3,11 @@
 #include "support.hpp"
 
 #include "format_text.hpp"
+#include "judge.hpp"
 #include "memory.hpp"
+#include "result_json.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -615,4 +619,62 @@ TEST(Deploy, OllamaRunsOneServerPerMacWhereLlamaCppSpansThem) {
               nine.warnings.end());
     cards.engine = "llama.cpp";
     EXPECT_EQ(test::estimate_ok(cards).performance.tp, 9);
+}
+
+// A setup whose engine cannot serve the weight format on its hardware at all runs nothing, whatever its memory and
+// speed figures say: the judge says does_not_fit with the reason (Result::cannot_run), the headline, the decision rows
+// and the launch line say it cannot run, the targets are not judged, and the memory badge still says what memory
+// holds. Before, each read "is enough" beside a warning that the engine could not run it.
+TEST(Deploy, AnEngineThatCannotRunTheSetupIsJudgedSo) {
+    struct Case {
+        const char *model, *weights, *engine, *hw, *why_en;
+    };
+    for (const Case& c : {Case{"Qwen2.5-32B", "fp8", "tensorrt-llm", "nvidia-a100-sxm-80gb",
+                               "A100 SXM4 80GB cannot run FP8 (Ampere): choose an int4/int8 or 16-bit format"},
+                          Case{"Llama-3.1-8B", "Q4_K_M", "sglang", "nvidia-rtx-4090", "SGLang cannot run the weight format Q4_K_M"},
+                          Case{"Qwen2.5-7B", "fp8", "tensorrt-llm", "amd-mi300x-192gb",
+                               "TensorRT-LLM runs only on NVIDIA cards, and Instinct MI300X 192GB is AMD's"},
+                          Case{"Qwen2.5-7B", "bf16", "tensorrt-llm", "desktop-ddr4-3200-2ch",
+                               "TensorRT-LLM does not run on this kind of hardware (cpu)"}}) {
+        Scenario s = test::scenario(c.model, c.weights, c.engine, c.hw, 1);
+        s.context_tokens = 8192, s.prompt_tokens = 1000, s.output_tokens = 300, s.concurrency = 4;
+        const Result r = test::estimate_ok(s);
+        SCOPED_TRACE(std::string(c.engine) + " " + c.weights + " on " + c.hw);
+        EXPECT_EQ(r.status, ServingStatus::does_not_fit);
+        EXPECT_EQ(r.remedy, FitRemedy::none);
+        ASSERT_TRUE(r.cannot_run.has_value());
+        EXPECT_EQ(r.cannot_run->en, c.why_en);
+        EXPECT_HAS(r.verdict.en, " cannot run this setup: " + std::string(c.why_en));
+        EXPECT_HAS(r.verdict.zh, " 跑不了这个配置：" + r.cannot_run->zh);
+        EXPECT_EQ(judge_target(r, r.targets_met.ttft, r.targets_met.ttft_at_best), TargetJudgement::not_judged_cannot_run);
+        EXPECT_HAS(r.deploy.launch_command.en, "# cannot run: " + std::string(c.why_en));
+        EXPECT_HAS(r.deploy.load_test_command.en, "# no expected figures: the engine cannot run this setup");
+        int rows = 0;
+        for (const std::vector<DecisionRow>* table : {&r.decision, &r.scenarios})
+            for (const DecisionRow& row : *table)
+                if (row.option == DecisionOption::gpu || row.option == DecisionOption::personal ||
+                    row.option == DecisionOption::offline_batch) {
+                    // On a CPU the rows are the planner's pick (gpu) and llama.cpp in place of the engine: theirs to judge.
+                    if (test::hardware(c.hw).is_cpu()) continue;
+                    EXPECT_EQ(row.verdict, Verdict::no) << row.reason.en;
+                    EXPECT_HAS(row.reason.en, "cannot run it: " + std::string(c.why_en));
+                    ++rows;
+                }
+        EXPECT_GE(rows, test::hardware(c.hw).is_cpu() ? 0 : 3);
+        const nlohmann::json j = result_to_json(r, "en");
+        EXPECT_EQ(j["status"], "does_not_fit");
+        EXPECT_EQ(j["cannot_run"], c.why_en);
+        // The planner never offers a card the engine cannot run on (TensorRT-LLM: no AMD or Intel rows).
+        for (const PlanRow& row : r.plan)
+            if (row.meets_targets) {
+                EXPECT_EQ(test::hardware(row.hardware).vendor, "NVIDIA") << row.hardware;
+            }
+        if (std::string(c.hw) == "nvidia-rtx-4090") {
+            EXPECT_EQ(memory_verdict(r), Verdict::yes);  // memory holds it
+        }
+    }
+    // A setup that runs has none: the JSON says null.
+    const Result fine = test::estimate_ok(test::scenario("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 1));
+    EXPECT_FALSE(fine.cannot_run.has_value());
+    EXPECT_TRUE(result_to_json(fine, "en")["cannot_run"].is_null());
 }

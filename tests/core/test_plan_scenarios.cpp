@@ -162,7 +162,8 @@ TEST(PlanScenarios, DatacenterCardsSpanAtMostTwice) {
             const double limit = h->id == "nvidia-l40s-48gb" ? 2.2 : 2.0;
             EXPECT_LE(r.cards.hi, limit * r.cards.lo) << name << ": " << h->id << " " << r.cards.lo << "–" << r.cards.hi;
         }
-        EXPECT_GE(rows.size(), 10u) << name;  // the check ran over the catalog, not over an empty list
+        // The check ran over the catalog, not over an empty list (TensorRT-LLM's 8B chatbot: NVIDIA cards only).
+        EXPECT_GE(rows.size(), 8u) << name;
     }
 }
 

@@ -284,6 +284,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(ttft_p90, "首字延迟（p90）", "Time to first token (p90)")                                          \
     X(burst_ttft, "同时到达时首字（压力）", "TTFT if all arrive at once (stress)")                       \
     X(not_judged_not_fit, "放不下，不评速度", "does not fit: speed not judged")                          \
+    X(not_judged_cannot_run, "跑不了，不评速度", "cannot run: speed not judged")                         \
     X(tps_per_user, "每人速度", "Speed per user")                                                       \
     X(throughput, "总吞吐", "Total throughput")                                                         \
     X(prefill, "预填充", "Prefill")                                                                     \

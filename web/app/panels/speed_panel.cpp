@@ -22,6 +22,7 @@ void target_word(const AppState& s, TargetJudgement judged, const char* probe_id
     Verdict colour = Verdict::no;
     switch (judged) {
         case TargetJudgement::not_judged_does_not_fit: text = tr(S::not_judged_not_fit, s.lang); break;
+        case TargetJudgement::not_judged_cannot_run: text = tr(S::not_judged_cannot_run, s.lang); break;
         case TargetJudgement::no_target: text = tr(S::no_target_word, s.lang); break;
         case TargetJudgement::met: text = tr(S::meets_target, s.lang), colour = Verdict::yes; break;
         case TargetJudgement::met_optimistic:
