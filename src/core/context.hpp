@@ -90,12 +90,6 @@ private:
 // lacks FP8 only when the catalog says so (fp8_tensor_cores false): an unknown FP8 peak is not a "no".
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
 
-// Why the context's engine cannot serve its weight format on `hw` at all, or nullopt when it can: the engine does
-// not run on that kind of hardware (engines.json hardware_kinds), does not load the format (formats.json engines —
-// judged only for an engine some format of the catalog names, so that an engine a user adds to the catalog is not
-// refused every format), or the card lacks the format's tensor cores (format_unsupported_on). The judge calls such a
-// setup does_not_fit — it cannot run — whatever its memory and speed figures say; the planner leaves the card out.
-std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw);
 
 // The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of
 // that catalog card (its peaks per dtype, architecture, interconnect, efficiency class, id and so its rental

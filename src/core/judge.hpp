@@ -7,6 +7,13 @@
 
 namespace infersizer {
 
+// Why the context's engine cannot serve its weight format on `hw` at all, or nullopt when it can: the engine does
+// not run on that kind of hardware (engines.json hardware_kinds), does not load the format (formats.json engines —
+// judged only for an engine some format of the catalog names, so that an engine a user adds to the catalog is not
+// refused every format), or the card lacks the format's tensor cores (format_unsupported_on). The judge calls such a
+// setup does_not_fit — it cannot run — whatever its memory and speed figures say; the planner leaves the card out.
+std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw);
+
 struct Judgement {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;

@@ -16,6 +16,7 @@
 
 #include "cost.hpp"
 #include "format_text.hpp"
+#include "judge.hpp"
 #include "memory.hpp"
 #include "search.hpp"
 #include "sizing.hpp"
