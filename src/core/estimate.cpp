@@ -155,7 +155,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                              "; the typical request length fits, and longer requests wait or are preempted."});
         }
     }
-    if (auto mib = raised_wired_limit_mib(ctx, r.memory, r.count)) {
+    if (auto mib = r.cannot_run ? std::nullopt : raised_wired_limit_mib(ctx, r.memory, r.count)) {
         w.push_back({"超过 macOS 默认的 GPU 内存上限（约 75%）；整机内存放得下：执行 sudo sysctl iogpu.wired_limit_mb=" +
                          std::to_string(*mib) + " 提高上限（重启后失效）。",
                      "Above macOS's default GPU wiring cap (≈ 75% of unified memory), but the whole memory holds it: "
@@ -267,7 +267,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     // A Mac that does not run as given but fits once its GPU wiring cap is raised runs with the raised cap's memory:
     // its slots and KV pool are those, so the remedy is judged, and the verdict quotes, the speed of the setup the sysctl
     // makes (9 slots, not the 8 the default cap holds). A setup that runs as given keeps its own speed.
-    if (wired_mib && judgement.status == ServingStatus::does_not_fit) {
+    if (wired_mib && judgement.status == ServingStatus::does_not_fit && !judgement.cannot_run) {
         Context raised = ctx;
         raised.hardware = with_wired_limit(ctx.hardware, *wired_mib);
         a.performance = speed_on(raised);
