@@ -50,9 +50,10 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
                            ctx.hardware.kind != HardwareKind::unified;
     const int pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.layout = {tp, pp, !ctx.engine.tensor_parallel};
-    // The assessment's replicas where the planner laid out several layer-split servers (estimate.cpp assess).
-    const bool planned_servers = a.planned && a.planned->layer_split;
-    s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : planned_servers ? std::max(1, a.memory.replicas) : 1;
+    // A layer-split engine's servers are the assessment's (estimate.cpp): one over every card where the engine spans
+    // machines, one per machine where it cannot (Ollama on two Macs), the planner's row where it laid them out.
+    const bool layer_servers = !ctx.engine.tensor_parallel || (a.planned && a.planned->layer_split);
+    s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : layer_servers ? std::max(1, a.memory.replicas) : 1;
     s.label = ctx.hardware.is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware.name, ctx.hardware.name}
                                                         : cards_label(ctx.hardware, s.ctx.count);
     return s;

@@ -598,6 +598,12 @@ TEST(Deploy, OllamaRunsOneServerPerMacWhereLlamaCppSpansThem) {
     // The wiring cap to raise is one Mac's (70B Q8_0: 74–75 GiB on a 96 GB M2 Max), not half of the two Macs' need.
     two.weights = "Q8_0";
     const Result q8 = test::estimate_ok(two);
+    // The decision rows describe the same two servers: the gpu row's TTFT is the speed table's (it read "97–156 s",
+    // every user on one Mac, beside the table's 16–21 s).
+    for (const DecisionRow& row : q8.decision)
+        if (row.option == DecisionOption::gpu) {
+            EXPECT_HAS(row.reason.en, "TTFT (p90) " + fmt::seconds(q8.performance.ttft_p90_s, "en"));
+        }
     const auto mib = raised_wired_limit_mib(test::resolve_ok(two), q8.memory, q8.count);
     ASSERT_TRUE(mib.has_value());
     EXPECT_GT(double(*mib), q8.memory.total_gib.hi * 1024.0);
