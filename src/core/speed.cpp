@@ -137,7 +137,14 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
     using namespace explain;
     const std::vector<ExplainInput> sim = simulation_inputs(ctx, f);
     const Source simulated{SourceKind::simulation, "docs/serving.md"};
-    const Text times_wide = simulation_ends(f.model, false), rates_wide = simulation_ends(f.model, true);
+    // First tokens also carry the serving path, 0 at the low end and 50 ms at the high end (kServingPathS): for a short
+    // prompt most of the width.
+    Text times_wide = simulation_ends(f.model, false);
+    const Text rates_wide = simulation_ends(f.model, true);
+    times_wide.zh += "；服务路径下限加 " + fmt::seconds(Interval::exact(kServingPathS.lo), "zh") + "、上限加 " +
+                     fmt::seconds(Interval::exact(kServingPathS.hi), "zh");
+    times_wide.en += "; the serving path adds " + fmt::seconds(Interval::exact(kServingPathS.lo), "en") + " to the low end and " +
+                     fmt::seconds(Interval::exact(kServingPathS.hi), "en") + " to the high end";
     auto entry = [&](Text title, Text formula, Interval value, const char* unit, const Text& why) {
         Explanation x;
         x.title = std::move(title);

@@ -624,6 +624,8 @@ TEST(Estimate, TheFirstTokenIncludesTheServingPath) {
         EXPECT_EQ(path->role, InputRole::term);
         EXPECT_EQ(path->value.lo, 0.0);
         EXPECT_EQ(path->value.hi, 0.05);
+        EXPECT_NE(e->why_wide.en.find("; the serving path adds 0 ms to the low end and 50 ms to the high end"), std::string::npos)
+            << e->why_wide.en;
     }
     s.targets.ttft_s = 1.0;  // ample margin
     EXPECT_EQ(test::estimate_ok(s).status, ServingStatus::meets);
