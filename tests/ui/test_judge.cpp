@@ -26,7 +26,7 @@ using Judge = PageTest;
 TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
     const std::vector<Golden> goldens = golden_scenarios();
     ASSERT_GE(goldens.size(), 6u);
-    int seen[7] = {0, 0, 0, 0, 0, 0, 0};
+    int seen[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (const char* code : {"zh", "en"}) {
         const Lang lang = std::string(code) == "zh" ? Lang::zh : Lang::en;
         const bool zh = lang == Lang::zh;
@@ -105,6 +105,25 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
                     }
                     break;
                 case ServingStatus::does_not_fit:
+                    // A setup the engine cannot run meets no target, whatever its memory: the memory badge judges
+                    // memory alone, every other word says it cannot run.
+                    if (r.cannot_run) {
+                        ++seen[7];
+                        EXPECT_FALSE(r.targets_met.ttft || r.targets_met.tps_per_user);
+                        EXPECT_EQ(badge, zh ? "不可行" : "Does not hold");
+                        EXPECT_TRUE(has(sentence, zh ? "跑不了" : "cannot run this setup")) << sentence;
+                        EXPECT_TRUE(has(sentence, r.cannot_run->in(code))) << sentence;
+                        EXPECT_FALSE(has(sentence, zh ? "够用" : "is enough")) << sentence;
+                        EXPECT_EQ(ttft, zh ? "跑不了，不评速度" : "cannot run: speed not judged");
+                        EXPECT_EQ(tps, zh ? "跑不了，不评速度" : "cannot run: speed not judged");
+                        if (r.fit.fits) {
+                            EXPECT_NE(memory, zh ? "放不下" : "Does not fit");
+                        }
+                        if (own_accelerator) {
+                            EXPECT_EQ(gpu, zh ? "不建议" : "No");
+                        }
+                        break;
+                    }
                     ++seen[2];
                     // A setup that does not fit meets no target, and no panel says otherwise.
                     EXPECT_FALSE(r.targets_met.ttft || r.targets_met.tps_per_user);
@@ -137,11 +156,13 @@ TEST_F(Judge, BadgeSentenceAndPanelsAgreeWithTheCoreOnEveryGoldenScenario) {
         }
     }
     // The golden set covers a setup that holds, one that does not fit, one that runs only with a remedy, and
-    // offline batches without latency targets that finish the day's requests and that do not, and one-token answers.
+    // offline batches without latency targets that finish the day's requests and that do not, one-token answers,
+    // and a setup the engine cannot run.
     EXPECT_GT(seen[0], 0);
     EXPECT_GT(seen[2], 0);
     EXPECT_GT(seen[3], 0);
     EXPECT_GT(seen[4], 0);
     EXPECT_GT(seen[5], 0);
     EXPECT_GT(seen[6], 0);
+    EXPECT_GT(seen[7], 0);  // a setup the engine cannot run (TensorRT-LLM's FP8 on an A100)
 }
