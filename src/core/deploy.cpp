@@ -264,6 +264,13 @@ std::string needs_vllm(const Settings& s) {
                "  # needs vLLM's client where it runs (pip install vllm)");
 }
 
+// A server behind a load balancer listens on every interface, since the balancer may run on another machine:
+// llama-server (--host, default 127.0.0.1: llama.cpp tools/server/README.md), Ollama (OLLAMA_HOST, default
+// 127.0.0.1:11434: Ollama's FAQ), SGLang (--host, default 127.0.0.1: sglang docs/backend/server_arguments.md) and
+// trtllm-serve (--host, default localhost: TensorRT-LLM's trtllm-serve reference) bind the loopback unless told;
+// vLLM listens on every interface by default.
+const std::string kEveryInterface = "0.0.0.0";
+
 // Where the load test sends its requests: the load balancer when several servers share the load.
 std::string bench_base_url(const Settings& s, int default_port) {
     if (s.nodes > 1 && s.replicas > 1) return " --base-url http://<load-balancer>:" + std::to_string(default_port);
@@ -333,6 +340,7 @@ Commands sglang(const Context& ctx, const Settings& s) {
         if (dp > 1) c += " --dp " + std::to_string(dp);
         c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
              " --max-running-requests " + str(s.seqs_per_replica);
+        if (s.nodes > 1 && s.replicas > 1) c += " --host " + kEveryInterface;  // a server per node, balanced
         if (ctx.weights.id == "fp8") c += " --quantization fp8";
         if (ctx.kv.id == "fp8") c += " --kv-cache-dtype fp8_e5m2";
         return c;
@@ -364,7 +372,9 @@ Commands trtllm(const Context& ctx, const Settings& s) {
         std::string c = "trtllm-serve " + s.hf_id + " --backend pytorch --tp_size " + std::to_string(s.tp);
         if (s.pp > 1) c += " --pp_size " + std::to_string(s.pp);
         c += " --max_seq_len " + str(s.context) + " --max_batch_size " + str(s.seqs_per_replica) +
-             " --kv_cache_free_gpu_memory_fraction " + s.utilization + port;
+             " --kv_cache_free_gpu_memory_fraction " + s.utilization;
+        if (s.nodes > 1 || s.replicas > 1) c += " --host " + kEveryInterface;  // behind the load balancer
+        c += port;
         if (ctx.kv.id == "fp8")
             c += say(s, "  # FP8 KV：在 --extra_llm_api_options 中写 kv_cache_config: {dtype: fp8}",
                      "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options");
@@ -479,7 +489,9 @@ Commands llama_cpp(const Context& ctx, const Settings& s) {
     }
     const bool servers = s.replicas > 1 && s.nodes_per_replica <= 1;
     if (servers)
-        server = layer_split_servers(s, 8080, [&](const std::string& port) { return port.empty() ? server : server + " --port " + port; });
+        server = layer_split_servers(s, 8080, [&](const std::string& port) {
+            return server + " --host " + kEveryInterface + (port.empty() ? std::string() : " --port " + port);
+        });
     if (!s.gguf) server += say(s, "  # 先把 " + s.hf_id + " 转成 GGUF（convert_hf_to_gguf.py）",
                                 "  # convert " + s.hf_id + " to GGUF first (convert_hf_to_gguf.py)");
     h.launch = server;
@@ -500,7 +512,8 @@ Commands ollama(const Context& ctx, const Settings& s) {
         // Ollama listens where OLLAMA_HOST says; each server pulls the model on first use.
         // The servers of one machine share its model store: one pull through the first of them.
         h.launch = layer_split_servers(s, 11434, [&](const std::string& port) {
-                       return (port.empty() ? std::string() : "OLLAMA_HOST=127.0.0.1:" + port + " ") + env + " ollama serve";
+                       return "OLLAMA_HOST=" + kEveryInterface + (port.empty() ? std::string() : ":" + port) + " " + env +
+                              " ollama serve";
                    }) + "\nollama pull " + tag;
     } else {
         h.launch = env + " ollama serve\nollama run " + tag;

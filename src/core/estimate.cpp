@@ -132,7 +132,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     if (!ctx.engine.tensor_parallel && !ctx.count_from_planner && r.memory.replicas > 1 && !r.planned) {
         const std::string n = std::to_string(r.memory.replicas);
         const bool mac = ctx.hardware.kind == HardwareKind::unified;
-        const std::string per_zh = mac ? "每台 Mac" : "每个节点（" + std::to_string(tp) + " 张卡）";
+        const std::string per_zh = mac ? "每台 Mac " : "每个节点（" + std::to_string(tp) + " 张卡）";
         const std::string per_en = mac ? "each Mac" : "each node (" + std::to_string(tp) + (tp > 1 ? " cards)" : " card)");
         w.push_back({ctx.engine.name + " 不能把一个模型分到几台机器上：" + n + " 个服务，" + per_zh +
                          "各放一份完整模型，前置负载均衡；要让几台机器合放一个模型，用 llama.cpp 的 RPC 后端。",

@@ -146,7 +146,9 @@ TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
         const std::string c = r.deploy.launch_command.in(lang);
         EXPECT_HAS(c, "for i in $(seq 0 " + std::to_string(servers - 1) + "); do CUDA_VISIBLE_DEVICES=$i llama-server");
         EXPECT_HAS(c, "-c " + std::to_string(8192 * slots) + " -ngl 99 --parallel " + std::to_string(slots));
-        EXPECT_HAS(c, "--port $((8080 + i)) & done");
+        // Each listens on every interface, where a load balancer on another machine reaches it (llama-server binds
+        // 127.0.0.1 unless told).
+        EXPECT_HAS(c, "--host 0.0.0.0 --port $((8080 + i)) & done");
         EXPECT_LACKS(c, "--split-mode layer");
         EXPECT_HAS(r.deploy.load_test_command.in(lang), "--base-url http://<load-balancer>:8080");
     }
@@ -155,7 +157,7 @@ TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
     s.engine = "ollama";
     const Result o = test::estimate_ok(s);
     ASSERT_GT(o.memory.replicas, 1);
-    EXPECT_HAS(o.deploy.launch_command.en, "CUDA_VISIBLE_DEVICES=$i OLLAMA_HOST=127.0.0.1:$((11434 + i)) OLLAMA_NUM_PARALLEL=");
+    EXPECT_HAS(o.deploy.launch_command.en, "CUDA_VISIBLE_DEVICES=$i OLLAMA_HOST=0.0.0.0:$((11434 + i)) OLLAMA_NUM_PARALLEL=");
     EXPECT_HAS(o.deploy.launch_command.en, "ollama pull ");
     EXPECT_HAS(o.deploy.load_test_command.en, "--base-url http://<load-balancer>:11434");
 
@@ -168,7 +170,7 @@ TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
     ASSERT_TRUE(b.planned.has_value());
     ASSERT_EQ(b.planned->tp, 3);
     EXPECT_HAS(b.deploy.launch_command.en, "CUDA_VISIBLE_DEVICES=$(seq -s, $((i*3)) $((i*3+2))) llama-server");
-    EXPECT_HAS(b.deploy.launch_command.en, "--split-mode layer --port $((8080 + i))");
+    EXPECT_HAS(b.deploy.launch_command.en, "--split-mode layer --host 0.0.0.0 --port $((8080 + i))");
     EXPECT_HAS(b.deploy.launch_command.en, "for i in $(seq 0 1); do");
 }
 
@@ -220,12 +222,18 @@ TEST(Deploy, ReplicasBeyondOneNodeGetOneCommandPerNode) {
     const std::string g = hints(s).launch_command.en;
     EXPECT_HAS(g, "# nodes 1–3:\npython -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 1 --dp 8 ");
     EXPECT_LACKS(g, "--dp 25");
+    // A server per node behind one load balancer: each listens on every interface (SGLang binds 127.0.0.1 unless
+    // told, trtllm-serve localhost), or the balancer on another node cannot reach it.
+    size_t listening = 0;
+    for (size_t at = g.find("--host 0.0.0.0"); at != std::string::npos; at = g.find("--host 0.0.0.0", at + 1)) ++listening;
+    EXPECT_EQ(listening, 2u) << g;  // nodes 1–3 and node 4
 
     s.engine = "tensorrt-llm";
     const std::string t = hints(s).launch_command.en;
     EXPECT_HAS(t, "# nodes 1–3:\nCUDA_VISIBLE_DEVICES=0 trtllm-serve");
     EXPECT_HAS(t, "CUDA_VISIBLE_DEVICES=7 trtllm-serve meta-llama/Llama-3.1-8B-Instruct --backend pytorch --tp_size 1");
     EXPECT_HAS(t, "--port 8007");
+    EXPECT_HAS(t, " --host 0.0.0.0 --port 8007");
 }
 
 // A replica wider than a node (405B in bf16 needs 2 × 8 H100s): the engines' documented multi-node launch.
@@ -574,7 +582,7 @@ TEST(Deploy, OllamaRunsOneServerPerMacWhereLlamaCppSpansThem) {
     EXPECT_NE(std::find_if(ollama.warnings.begin(), ollama.warnings.end(), [&](const Text& w) { return w.en == warning_en; }),
               ollama.warnings.end());
     EXPECT_NE(std::find_if(ollama.warnings.begin(), ollama.warnings.end(),
-                           [&](const Text& w) { return w.zh.rfind("Ollama 不能把一个模型分到几台机器上：2 个服务，每台 Mac各放一份完整模型", 0) == 0; }),
+                           [&](const Text& w) { return w.zh.rfind("Ollama 不能把一个模型分到几台机器上：2 个服务，每台 Mac 各放一份完整模型", 0) == 0; }),
               ollama.warnings.end());
     s.engine = "llama.cpp";
     const Result llama = test::estimate_ok(s);
@@ -592,7 +600,8 @@ TEST(Deploy, OllamaRunsOneServerPerMacWhereLlamaCppSpansThem) {
     EXPECT_EQ(r2.memory.replicas, 2);
     EXPECT_EQ(r2.performance.decode_tps_per_seq.lo, r1.performance.decode_tps_per_seq.lo);
     EXPECT_EQ(r2.performance.decode_tps_per_seq.hi, r1.performance.decode_tps_per_seq.hi);
-    EXPECT_HAS(r2.deploy.launch_command.en, "# 2 machines, one server each, behind a load balancer; on each:\nOLLAMA_NUM_PARALLEL=1 ");
+    EXPECT_HAS(r2.deploy.launch_command.en,
+               "# 2 machines, one server each, behind a load balancer; on each:\nOLLAMA_HOST=0.0.0.0 OLLAMA_NUM_PARALLEL=1 ");
     EXPECT_HAS(r2.deploy.load_test_command.en, "--base-url http://<load-balancer>:11434");
 
     // The wiring cap to raise is one Mac's (70B Q8_0: 74–75 GiB on a 96 GB M2 Max), not half of the two Macs' need.
