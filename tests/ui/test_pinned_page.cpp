@@ -143,11 +143,12 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
                                                         {tr(S::fits_load, lang), Hue::amber},
                                                         {tr(S::not_fits, lang), Hue::red}};
         // A target word: met (green), met only at best (the conditional verdict's word, amber), missed or not
-        // judged because the setup does not fit (red).
+        // judged because the setup does not fit or the engine cannot run it (red).
         const std::map<std::string, Hue> target_hue = {{tr(S::meets_target, lang), Hue::green},
                                                         {tr(S::verdict_conditional, lang), Hue::amber},
                                                         {tr(S::misses_target, lang), Hue::red},
                                                         {tr(S::not_judged_not_fit, lang), Hue::red},
+                                                        {tr(S::not_judged_cannot_run, lang), Hue::red},
                                                         {tr(S::no_target_word, lang), Hue::other},   // the disabled grey
                                                         {tr(S::one_token_word, lang), Hue::other}};  // grey: nothing judged
         Page page(code, ImVec2(1400, 5000));
@@ -182,7 +183,8 @@ TEST_F(PinnedPage, MemoryBadgeAndTargetWordsAreColouredByWhatTheySay) {
                         {TargetJudgement::met, tr(S::meets_target, lang)},
                         {TargetJudgement::met_optimistic, verdict_word(Verdict::conditional, lang)},
                         {TargetJudgement::missed, tr(S::misses_target, lang)},
-                        {TargetJudgement::not_judged_does_not_fit, tr(S::not_judged_not_fit, lang)}};
+                        {TargetJudgement::not_judged_does_not_fit, tr(S::not_judged_not_fit, lang)},
+                        {TargetJudgement::not_judged_cannot_run, tr(S::not_judged_cannot_run, lang)}};
                     const auto want = word_for.find(judge_daily_volume(*page.state().result));
                     ASSERT_NE(want, word_for.end());
                     EXPECT_EQ(word_of(*target, id), want->second);
