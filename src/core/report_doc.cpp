@@ -258,9 +258,9 @@ void add_warnings(std::vector<ReportBlock>& out, const Result& r, const L& t) {
 
 void add_verify(std::vector<ReportBlock>& out, const Result& r, const L& t) {
     out.push_back(heading("verify", 2, t("部署与验证", "Deploy and verify")));
-    out.push_back(paragraph(t("以上为区间估算（低值 = 精心调优，高值 = 常见部署）。上线前请用真实负载测试验证：先启动服务，再运行负载测试。",
-                              "These are interval estimates (low = a careful operator, high = a typical deployment). Verify "
-                              "them with a load test before going live: start the server, then run the load test.")));
+    out.push_back(paragraph(interval_legend().in(t.lang) +
+                            t("上线前请用真实负载测试验证：先启动服务，再运行负载测试。",
+                              " Verify them with a load test before going live: start the server, then run the load test.")));
     out.push_back(code(r.deploy.launch_command.in(t.lang)));
     out.push_back(code(r.deploy.load_test_command.in(t.lang)));
 }
@@ -307,6 +307,12 @@ Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) { retu
 Text tps_target_word(const Result& r) { return judgement_word(judge_tps_target(r)); }
 
 Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volume(r)); }
+
+Text interval_legend() {
+    return {"以上为区间估算：内存、时间、卡数与费用的低值、速度与人数的高值是精心调优的一端，另一端是常见部署。",
+            "These are interval estimates: the careful operator's end is the low one for memory, times, cards and cost "
+            "and the high one for speeds and users; the other end is a typical deployment."};
+}
 
 Text judgement_word(TargetJudgement judged) {
     switch (judged) {

@@ -53,5 +53,8 @@ Text tps_target_word(const Result& r);
 // The same word for the day's volume (judge_daily_volume), shown where it is judged (no latency target).
 Text daily_volume_word(const Result& r);
 Text judgement_word(TargetJudgement judged);
+// Which end of an interval is which (interval.hpp): the careful operator's end is the low one for memory, times,
+// cards and cost and the high one for speeds and users. Ends the text and markdown reports.
+Text interval_legend();
 
 }  // namespace infersizer

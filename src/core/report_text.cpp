@@ -158,9 +158,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
         out << "\n" << t("注意", "Warnings") << "\n";
         for (const Text& w : r.warnings) out << "  ! " << w.in(lang) << "\n";
     }
-    out << "\n" << t("以上为区间估算（低值 = 精心调优，高值 = 常见部署）；上线前请用真实负载测试验证。",
-                     "Intervals: low = a careful operator, high = a typical deployment. Verify with a real load test "
-                     "before going live.")
+    out << "\n" << interval_legend().in(lang) << t("上线前请用真实负载测试验证。", " Verify with a real load test before going live.")
         << "\n";
     return out.str();
 }

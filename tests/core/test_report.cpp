@@ -299,3 +299,19 @@ TEST(Report, TextReportGivesShortTimesInMilliseconds) {
                   .find("TTFT p90               " + fmt::column_interval(big.performance.ttft_p90_s, "s") + "\n"),
               std::string::npos);
 }
+
+// The reports end by saying which end of an interval is the careful operator's: the low one for memory, times, cards
+// and cost, the high one for speeds (interval.hpp). It read "low = a careful operator" for every figure, which put a
+// speed's slow end (3 tok/s beside 11) on the careful operator.
+TEST(Report, TheLegendPutsTheCarefulEndOfASpeedHigh) {
+    const Scenario s = test::golden_scenario("personal_8b_4090.json");
+    const Result r = test::estimate_ok(s);
+    const std::string en = report_text(s, r, "en"), zh = report_text(s, r, "zh");
+    EXPECT_NE(en.find("the careful operator's end is the low one for memory, times, cards and cost and the high one for "
+                      "speeds and users"),
+              std::string::npos);
+    EXPECT_NE(zh.find("内存、时间、卡数与费用的低值、速度与人数的高值是精心调优的一端"), std::string::npos);
+    EXPECT_EQ(en.find("low = a careful operator"), std::string::npos);
+    // The markdown report and the page's text view say the same (one builder, report_doc.cpp).
+    EXPECT_NE(report_markdown(s, r, "en").find(interval_legend().en), std::string::npos);
+}
