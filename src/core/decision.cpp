@@ -303,27 +303,6 @@ namespace {
 // [SECTION] path rows: cpu, gpu, api
 // ---------------------------------------------------------------------------------------------------
 
-DecisionRow cpu_row(const Context& ctx) {
-    DecisionRow row;
-    row.option = DecisionOption::cpu;
-    const auto choice = choose_cpu_platform(ctx);
-    if (!choice) {
-        row.reason = no_cpu_platform_reason();
-        row.fails_when = cannot_be_judged();
-        return row;
-    }
-    Setup s;
-    s.ctx = choice->ctx;
-    s.layout = {1, 1, !s.ctx.engine.tensor_parallel};
-    s.label = {s.ctx.hardware.name, s.ctx.hardware.name};
-    const Scenario& sc = s.ctx.scenario;
-    const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
-    row.verdict = verdict_of(at);
-    row.reason = cpu_reason(s.ctx.hardware, choice->why, at, sc.concurrency, memory_clause(s.ctx.hardware, memory_of(s)));
-    row.fails_when = fails_when_for(s, {"CPU", "CPU"});
-    return row;
-}
-
 // A row for a setup whose engine cannot serve the format on its hardware at all (context.hpp cannot_run_on, the
 // judge's own rule): no, at any load, and why — never figures that read as a setup that runs. A row that runs the
 // user's CPU with a CPU engine in place of theirs (own_setup) is that engine's to judge, not theirs.
@@ -337,6 +316,36 @@ std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& 
     row.reason = {s.label.zh + " 跑不了：" + why->zh, s.label.en + " cannot run it: " + why->en};
     append(row.reason, planner_suggestion(a.plan));
     row.fails_when = {"任何负载都跑不了", "fails at any load: the engine cannot run it"};
+    return row;
+}
+
+DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
+    DecisionRow row;
+    row.option = DecisionOption::cpu;
+    const auto choice = choose_cpu_platform(ctx);
+    if (!choice) {
+        row.reason = no_cpu_platform_reason();
+        row.fails_when = cannot_be_judged();
+        return row;
+    }
+    Setup s;
+    if (ctx.hardware.is_cpu() && choice->ctx.engine.id == ctx.engine.id) {
+        // The user's own platform with their engine: the setup the headline judges (their machines, the engine's
+        // servers over them), so the row gives the headline's figures (one machine read 0.5-3.5 tok/s per user
+        // beside two machines' 0.5-4.2).
+        s = user_setup(ctx, a);
+        if (auto no = cannot_run_row(DecisionOption::cpu, ctx, s, a)) return *no;
+    } else {
+        s.ctx = choice->ctx;
+        s.layout = {1, 1, !s.ctx.engine.tensor_parallel};
+        s.label = {s.ctx.hardware.name, s.ctx.hardware.name};
+    }
+    const Scenario& sc = s.ctx.scenario;
+    const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
+    row.verdict = verdict_of(at);
+    row.reason = cpu_reason(s.label, s.ctx.hardware, choice->why, at, sc.concurrency,
+                            memory_clause(s.ctx.hardware, memory_of(s)));
+    row.fails_when = fails_when_for(s, {"CPU", "CPU"});
     return row;
 }
 
@@ -663,7 +672,7 @@ DecisionRow online_service_row(const Context& ctx, const Assessment& a) {
 }  // namespace
 
 std::vector<DecisionRow> decide_paths(const Context& ctx, const Assessment& a, const CostResult& cost) {
-    return {cpu_row(ctx), gpu_row(ctx, a), api_row(ctx, cost)};
+    return {cpu_row(ctx, a), gpu_row(ctx, a), api_row(ctx, cost)};
 }
 
 std::vector<DecisionRow> decide_seed_scenarios(const Context& ctx, const Assessment& a, const CostResult& cost) {

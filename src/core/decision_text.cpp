@@ -213,13 +213,14 @@ Text cpu_platform_why(CpuPlatformPick pick, const std::string& engine) {
 
 Text no_cpu_platform_reason() { return {"目录中没有 CPU 平台", "the catalog has no CPU platform"}; }
 
-Text cpu_reason(const Hardware& hw, const Text& why, const ServingCheck& at, int64_t concurrency, const Text& memory) {
+Text cpu_reason(const Text& label, const Hardware& hw, const Text& why, const ServingCheck& at, int64_t concurrency,
+                const Text& memory) {
     const double bandwidth = hw.bandwidth_gbs.value_or(0);
     const Text speed = speed_suffix(at, concurrency);
     const Text line = product_line_clause(hw);
-    return {hw.name + "（" + why.zh + "）：解码受内存带宽 " + fmt::number(bandwidth, "zh") + " GB/s 限制" + speed.zh + "；" +
+    return {label.zh + "（" + why.zh + "）：解码受内存带宽 " + fmt::number(bandwidth, "zh") + " GB/s 限制" + speed.zh + "；" +
                 memory.zh + line.zh,
-            hw.name + " (" + why.en + "): decode is bound by " + fmt::number(bandwidth, "en") +
+            label.en + " (" + why.en + "): decode is bound by " + fmt::number(bandwidth, "en") +
                 " GB/s of memory bandwidth" + speed.en + "; " + memory.en + line.en};
 }
 

@@ -54,7 +54,9 @@ enum class CpuPlatformPick { users_own, lowest_meeting, highest_fallback, lowest
 Text cpu_platform_why(CpuPlatformPick pick, const std::string& engine);
 Text no_cpu_platform_reason();
 // "<platform> (<why>): decode is bound by 90 GB/s of memory bandwidth; <speed>; <memory>".
-Text cpu_reason(const Hardware& hw, const Text& why, const ServingCheck& at, int64_t concurrency, const Text& memory);
+// `label` names the machines ("2 × Desktop, …" where the user has two); `hw` gives the bandwidth and product line.
+Text cpu_reason(const Text& label, const Hardware& hw, const Text& why, const ServingCheck& at, int64_t concurrency,
+                const Text& memory);
 
 Text planner_pick_origin();
 Text no_accelerator_holds_reason();

@@ -187,6 +187,24 @@ TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
     EXPECT_NE(r.decision[0].reason.en.find("bandwidth"), std::string::npos);
 }
 
+// On the user's own CPU machines the cpu row is the setup the headline judges: two desktops (llama.cpp spans them)
+// read "0.5–4.2 tok/s per user" in the headline and "0.5–3.5" in the row, which described one machine.
+TEST(Decision, TheCpuRowOnTheUsersMachinesGivesTheHeadlinesFigures) {
+    Scenario s = test::golden_scenario("cpu_qwen25_7b.json");
+    s.count = 2;
+    s.concurrency = 8;
+    const Result r = test::estimate_ok(s);
+    const DecisionRow* cpu = test::decision_row(r, DecisionOption::cpu);
+    ASSERT_NE(cpu, nullptr);
+    for (const char* lang : {"en", "zh"}) {
+        const std::string reason = cpu->reason.in(lang);
+        EXPECT_EQ(reason.rfind("2 × " + std::string(test::hardware("desktop-ddr5-5600-2ch").name), 0), 0u) << reason;
+        EXPECT_NE(reason.find(fmt::seconds(r.performance.ttft_p90_s, lang)), std::string::npos) << reason;
+        EXPECT_NE(reason.find(fmt::interval(r.performance.decode_tps_per_seq, "tok/s", lang)), std::string::npos) << reason;
+        EXPECT_NE(r.verdict.in(lang).find(fmt::interval(r.performance.decode_tps_per_seq, "tok/s", lang)), std::string::npos);
+    }
+}
+
 TEST(Decision, ApiVerdictFollowsTheBreakEven) {
     Scenario quiet;
     quiet.requests_per_day = 10;
