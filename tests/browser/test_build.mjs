@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { measureBudgets } from '../../scripts/check_budgets.mjs';
-import { test, assert, DIST, OFFLINE_HTML } from './lib/harness.mjs';
+import { test, assert, DIST, OFFLINE_HTML, REPO, firstDifference } from './lib/harness.mjs';
 
 const CATALOG = ['models', 'hardware', 'formats', 'engines', 'prices'];
 
@@ -15,6 +15,30 @@ test('dist holds index.html, infersizer.js, infersizer.wasm and data/*.json', ()
   for (const c of CATALOG) JSON.parse(readFileSync(join(DIST, 'data', `${c}.json`), 'utf8'));
   const sizes = ['infersizer.wasm', 'infersizer.js', 'infersizer-offline.html'].map((f) => `${f} ${statSync(join(DIST, f)).size} B`);
   return sizes.join(', ');
+});
+
+// The served catalogs hold the repository's values: hardware as it is (a card's notes are shown beside it), engines,
+// models and prices without the "notes" the page never shows (web/platform/CMakeLists.txt; 8 KB of gzip at start-up).
+test('dist/data holds the repository\'s catalogs, less the notes the page never shows', () => {
+  const withoutNotes = (v) => (Array.isArray(v) ? v.map(withoutNotes)
+    : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'notes').map(([k, x]) => [k, withoutNotes(x)]))
+      : v);
+  const dropped = [];
+  for (const c of CATALOG) {
+    const repo = JSON.parse(readFileSync(join(REPO, 'data', `${c}.json`), 'utf8'));
+    const served = JSON.parse(readFileSync(join(DIST, 'data', `${c}.json`), 'utf8'));
+    const unshown = ['engines', 'models', 'prices'].includes(c);
+    const want = unshown ? withoutNotes(repo) : repo;
+    const diff = firstDifference(served, want);
+    assert(diff === null, `served ${c}.json differs from the repository's at ${diff}`);
+    if (unshown) {
+      assert(JSON.stringify(repo).includes('"notes"'), `the repository's ${c}.json has no notes to leave out`);
+      dropped.push(c);
+    }
+  }
+  assert(JSON.stringify(JSON.parse(readFileSync(join(DIST, 'data', 'hardware.json'), 'utf8'))).includes('"notes"'),
+    'the served hardware.json lost the notes the page shows');
+  return `notes left out of ${dropped.join(', ')}`;
 });
 
 test('index.html loads only relative URLs', () => {
