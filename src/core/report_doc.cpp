@@ -201,12 +201,13 @@ void add_decision(std::vector<ReportBlock>& out, const Result& r, const L& t) {
 
 void add_cards(std::vector<ReportBlock>& out, const Result& r, const L& t, const Figures& f) {
     out.push_back(heading("cards", 2, t("卡型对比（满足目标者优先）", "Cards (meeting the targets first)")));
-    ReportBlock b = table("cards", {t("加速卡", "Accelerator"), t("卡数", "Cards"), "TP", t("副本", "Replicas"),
+    ReportBlock b = table("cards", {t("加速卡", "Accelerator"), t("卡数", "Cards"), t("并行", "Parallel"), t("副本", "Replicas"),
                                     t("每副本用户", "Users per replica"), t("每人速度", "Speed per user"), t("首字 p90", "TTFT p90"),
                                     t("达标", "Meets targets"), t("月成本", "Cost per month"), t("说明", "Note")});
     for (const PlanRow& row : r.plan) {
         const char* meets = row.meets_targets ? t("是", "yes") : (row.fits ? t("否", "no") : t("放不下", "does not fit"));
-        b.table.rows.push_back({row.name, f.or_dash(row.cards, f.plain(row.cards)), std::to_string(row.tp),
+        b.table.rows.push_back({row.name, f.or_dash(row.cards, f.plain(row.cards)),
+                                layout_words(row.tp, row.pp, row.layer_split).in(t.lang),
                                 f.or_dash(row.replicas, f.plain(row.replicas)),
                                 f.or_dash(row.users_per_replica, f.counts(row.users_per_replica)),
                                 f.or_dash(row.decode_tps_per_seq, f.rate(row.decode_tps_per_seq)),
@@ -307,6 +308,13 @@ Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) { retu
 Text tps_target_word(const Result& r) { return judgement_word(judge_tps_target(r)); }
 
 Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volume(r)); }
+
+Text layout_words(int tp, int pp, bool layer_split) {
+    const std::string n = std::to_string(tp);
+    if (layer_split) return tp > 1 ? Text{"按层切分 " + n, "layer split " + n} : Text{"单卡", "1 card"};
+    const std::string w = "TP " + n + (pp > 1 ? " × PP " + std::to_string(pp) : "");
+    return {w, w};
+}
 
 Text interval_legend() {
     return {"以上为区间估算：内存、时间、卡数与费用的低值、速度与人数的高值是精心调优的一端，另一端是常见部署。",

@@ -60,6 +60,8 @@ struct PerformanceResult {
     int64_t running_batch = 1;     // sequences one replica may run at once: its users, or fewer where the
                                    // scheduler's cap or (slot engines) memory binds
     int tp = 1;                    // tensor-parallel degree (layer-split engines: cards in the split)
+    bool layer_split = false;      // llama.cpp / Ollama: the `tp` cards hold a layer range each and run one after
+                                   // another (no tensor-parallel speed-up); JSON performance.layer_split
     int pp = 1;                    // pipeline stages of one replica, one node each (a model no node's TP group holds)
     int replicas = 1;
     Interval decode_step_s;        // one decode-only step at the mean running batch

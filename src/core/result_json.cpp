@@ -162,6 +162,7 @@ json result_to_json(const Result& r, const std::string& lang) {
                         {"bound", to_string(p.bound)},
                         {"running_batch", p.running_batch},
                         {"tp", p.tp},
+                        {"layer_split", p.layer_split},
                         {"pp", p.pp},
                         {"replicas", p.replicas}};
 

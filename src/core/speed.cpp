@@ -337,6 +337,7 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     tp = std::clamp(tp, 1, cards);
     const int replicas = std::max(1, cards / tp);
     res.tp = tp;
+    res.layer_split = !ctx.engine.tensor_parallel;
     res.replicas = replicas;
 
     const StepModel model(ctx, tp, &res.warnings);

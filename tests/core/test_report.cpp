@@ -315,3 +315,40 @@ TEST(Report, TheLegendPutsTheCarefulEndOfASpeedHigh) {
     // The markdown report and the page's text view say the same (one builder, report_doc.cpp).
     EXPECT_NE(report_markdown(s, r, "en").find(interval_legend().en), std::string::npos);
 }
+
+// A layer split is not tensor parallelism: llama.cpp's three cards for a 70B Q4_K_M hold a layer range each and run one
+// after another. The reports named it "TP 3" (running batch and the cards table), which reads as three cards sharing
+// every layer's work; now "layer split 3", and JSON says performance.layer_split.
+TEST(Report, ALayerSplitIsNotCalledTensorParallel) {
+    Scenario s = test::scenario("Llama-3.1-70B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 3);
+    s.context_tokens = 8192, s.prompt_tokens = 1000, s.output_tokens = 300, s.concurrency = 2;
+    const Result r = test::estimate_ok(s);
+    ASSERT_EQ(r.performance.tp, 3);
+    EXPECT_TRUE(r.performance.layer_split);
+    EXPECT_EQ(result_to_json(r, "en")["performance"]["layer_split"], true);
+    const std::string en = report_text(s, r, "en"), zh = report_text(s, r, "zh");
+    EXPECT_NE(en.find(" (layer split 3)\n"), std::string::npos) << en;
+    EXPECT_NE(zh.find(" (按层切分 3)\n"), std::string::npos) << zh;
+    EXPECT_EQ(en.find("(TP 3)"), std::string::npos);
+    // The cards table: each planner row in the core's layout words, in the text report and the markdown alike.
+    const std::string md = report_markdown(s, r, "en");
+    int split_rows = 0;
+    for (const PlanRow& row : r.plan) {
+        const std::string words = layout_words(row.tp, row.pp, row.layer_split).en;
+        EXPECT_NE(md.find("| " + words + " |"), std::string::npos) << row.name << ": " << words;
+        if (row.layer_split && row.tp > 1) {
+            ++split_rows;
+            EXPECT_EQ(words, "layer split " + std::to_string(row.tp));
+        }
+    }
+    EXPECT_GT(split_rows, 0);
+    // A tensor-parallel engine keeps "TP n", with its pipeline stages.
+    EXPECT_EQ(layout_words(2, 1, false).en, "TP 2");
+    EXPECT_EQ(layout_words(8, 6, false).zh, "TP 8 × PP 6");
+    EXPECT_EQ(layout_words(1, 1, true).en, "1 card");
+    s.engine = "vllm";
+    s.weights = "awq-int4";
+    const Result v = test::estimate_ok(s);
+    EXPECT_FALSE(v.performance.layer_split);
+    EXPECT_NE(report_text(s, v, "en").find(" (TP " + std::to_string(v.performance.tp) + ")\n"), std::string::npos);
+}

@@ -63,8 +63,40 @@ TEST(PlanWords, TheSpeedPanelNamesThePipelineStagesOfTheUsersCards) {
         ASSERT_EQ(page.state().result->performance.pp, 2);
         std::string text = page.drawn_text();
         std::replace(text.begin(), text.end(), '\n', ' ');  // the line may wrap
-        const std::string want = std::string(code) == "zh" ? "同时解码 20 路 · 张量并行 8 · 2 级流水线"
-                                                           : "20 sequences decoded together · tensor parallel 8 · 2 pipeline stages";
+        const std::string want = std::string(code) == "zh" ? "同时解码 20 路 · TP 8 × PP 2"
+                                                           : "20 sequences decoded together · TP 8 × PP 2";
         EXPECT_NE(text.find(want), std::string::npos) << want;
+    }
+}
+
+// llama.cpp over three RTX 4090s runs a layer split, not tensor parallelism: the speed panel and the cards table say
+// so in the core's words (report_doc.hpp layout_words), as the reports do; they read "tensor parallel 3" and "3".
+TEST(PlanWords, ALayerSplitIsNamedSoInTheSpeedPanelAndTheCardsTable) {
+    const std::string scenario = R"({"model": "Llama-3.1-70B", "weights": "Q4_K_M", "engine": "llama.cpp",
+        "hardware": "nvidia-rtx-4090", "count": 3, "context_tokens": 8192, "prompt_tokens": 1000,
+        "output_tokens": 300, "concurrency": 2})";
+    for (const char* code : {"zh", "en"}) {
+        SCOPED_TRACE(code);
+        const bool zh = std::string(code) == "zh";
+        Page page(code, ImVec2(1400, 5000));
+        page.frames(2);
+        ASSERT_EQ(app_set_scenario_json(page.app(), scenario), "");
+        page.frames(2);
+        ASSERT_TRUE(page.state().result.has_value());
+        const Result& r = *page.state().result;
+        ASSERT_TRUE(r.performance.layer_split);
+        ASSERT_EQ(r.performance.tp, 3);
+        std::string text = page.drawn_text();
+        std::replace(text.begin(), text.end(), '\n', ' ');
+        EXPECT_NE(text.find(zh ? "同时解码 2 路 · 按层切分 3" : "2 sequences decoded together · layer split 3"), std::string::npos);
+        EXPECT_EQ(text.find(zh ? "张量并行 3" : "tensor parallel 3"), std::string::npos);
+        // The cards table's column: the row of the user's card reads "layer split 3" under "Parallel".
+        EXPECT_NE(text.find(zh ? "| 并行 |" : "| Parallel |"), std::string::npos);
+        const auto own = std::find_if(r.plan.begin(), r.plan.end(), [](const PlanRow& p) { return p.hardware == "nvidia-rtx-4090"; });
+        ASSERT_NE(own, r.plan.end());
+        ASSERT_TRUE(own->layer_split);
+        EXPECT_NE(text.find(own->name), std::string::npos);
+        EXPECT_NE(text.find(zh ? "| 按层切分 " + std::to_string(own->tp) + " |" : "| layer split " + std::to_string(own->tp) + " |"),
+                  std::string::npos) << text.substr(text.find(own->name), 200);
     }
 }

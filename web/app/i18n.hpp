@@ -292,8 +292,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(in_flight, "在处理的请求 / 占用 KV", "Requests in flight / KV in use")                            \
     X(bound_memory, "受限于内存带宽", "memory-bound")                                                   \
     X(bound_compute, "受限于算力", "compute-bound")                                                     \
-    X(running_batch_fmt, "同时解码 %d 路 · 张量并行 %d", "%d sequences decoded together · tensor parallel %d") \
-    X(pipeline_stages_fmt, " · %d 级流水线", " · %d pipeline stages")                                      \
+    X(running_batch_fmt, "同时解码 %d 路 · %s", "%d sequences decoded together · %s")                       \
     X(meets_target, "达到目标", "meets target")                                                         \
     X(misses_target, "未达目标", "misses target")                                                       \
     /* results: cards */                                                                                \
@@ -302,7 +301,7 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(plan_summary_fmt, "%d 种达标 / 共 %d 种", "%d meet the targets / %d in all")                      \
     X(col_accelerator, "加速卡", "Accelerator")                                                         \
     X(col_cards, "卡数", "Cards")                                                                       \
-    X(col_tp, "TP", "TP")                                                                               \
+    X(col_tp, "并行", "Parallel")                                                                       \
     X(col_replicas, "副本", "Replicas")                                                                 \
     X(col_meets, "达标", "Meets")                                                               \
     X(col_cost, "月成本", "Cost / month")                                                               \

@@ -3,6 +3,7 @@
 #include "panels.hpp"
 
 #include "format.hpp"
+#include "report_doc.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -16,9 +17,9 @@ namespace {
 enum Column { col_accelerator, col_cards, col_tp, col_replicas, col_meets, col_cost, col_note };
 
 // Below this width (in font sizes; a 390 px phone holds about 27) the table scrolls sideways, laid out as
-// kPlanTableScrollWidthEm wide: the fixed columns take 18 and the name, cost and note share the rest.
-constexpr float kPlanTableFullWidthEm = 40.0f;
-constexpr float kPlanTableScrollWidthEm = 50.0f;
+// kPlanTableScrollWidthEm wide: the fixed columns take 21.5 and the name, cost and note share the rest.
+constexpr float kPlanTableFullWidthEm = 43.5f;
+constexpr float kPlanTableScrollWidthEm = 53.5f;
 
 // Rows without a price sort after every priced row, whatever the direction.
 bool less_by(const PlanRow& a, const PlanRow& b, int column, bool ascending) {
@@ -85,7 +86,8 @@ void DrawPlanPanel(AppState& s) {
     ImGui::TableSetupColumn(tr(S::col_accelerator, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_accelerator);
     // Room for a range up to four digits and its ⓘ ("320 – 1,600 ⓘ"): narrower, the mark went to a second line.
     ImGui::TableSetupColumn(tr(S::col_cards, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 6.5f, col_cards);
-    ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 2, col_tp);
+    // The core's layout words: "TP 2", "TP 8 × PP 6", "layer split 3" (llama.cpp, Ollama), "1 card".
+    ImGui::TableSetupColumn(tr(S::col_tp, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 5.5f, col_tp);
     ImGui::TableSetupColumn(tr(S::col_replicas, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 4.5f, col_replicas);
     ImGui::TableSetupColumn(tr(S::col_meets, s.lang), ImGuiTableColumnFlags_WidthFixed, em * 5, col_meets);
     ImGui::TableSetupColumn(tr(S::col_cost, s.lang), ImGuiTableColumnFlags_WidthStretch, 1.6f, col_cost);
@@ -119,7 +121,7 @@ void DrawPlanPanel(AppState& s) {
         if (row.cards.hi > 0) FigureText(s, prefix + "cards", fmt_interval(row.cards, ""));
         else ImGui::TextUnformatted("—");
         ImGui::TableNextColumn();
-        ImGui::Text("%d", row.tp);
+        ImGui::TextUnformatted(layout_words(row.tp, row.pp, row.layer_split).in(s.lang_code()).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(row.replicas.hi > 0 ? fmt_interval(row.replicas, "").c_str() : "—");
         ImGui::TableNextColumn();

@@ -4,6 +4,7 @@
 
 #include "format.hpp"
 #include "judge.hpp"
+#include "report_doc.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -105,8 +106,8 @@ void DrawSpeedPanel(AppState& s) {
 
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     TextWrappedCjk(std::string(tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang)) +
-                   " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch), p.tp) +
-                   (p.pp > 1 ? trf(S::pipeline_stages_fmt, s.lang, p.pp) : std::string()));
+                   " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch),
+                               layout_words(p.tp, p.pp, p.layer_split).in(s.lang_code()).c_str()));
     ImGui::PopStyleColor();
 }
 
