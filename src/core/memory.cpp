@@ -500,11 +500,20 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
     r.budget_gib = r.capacity_gib * (1.0 - std::clamp(ctx.scenario.headroom, 0.0, 1.0));
     if (!usable) {
         const double need = r.total_gib.hi;
-        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认机器至少有 " + fmt::number(need, "zh") +
-                                  " GiB 内存，或填写内存大小。",
+        // One copy spread over several machines (llama.cpp's RPC layer split): what they need between them, and the
+        // even share of it each holds.
+        const std::string n = std::to_string(l.cards);
+        const Text where =
+            l.cards > 1
+                ? Text{"这 " + n + " 台机器合计至少有 " + fmt::number(need, "zh") + " GiB 内存（每台约 " +
+                           fmt::number(need / l.cards, "zh") + " GiB）",
+                       "the " + n + " machines have at least " + fmt::number(need, "en") + " GiB between them (about " +
+                           fmt::number(need / l.cards, "en") + " GiB each)"}
+                : Text{"机器至少有 " + fmt::number(need, "zh") + " GiB 内存", "the machine has at least " + fmt::number(need, "en") + " GiB"};
+        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认" + where.zh + "，或填写内存大小。",
                               "The memory size of " + ctx.hardware.name +
-                                  " is unknown: whether the model fits cannot be judged; make sure the machine has "
-                                  "at least " + fmt::number(need, "en") + " GiB, or give the RAM size."});
+                                  " is unknown: whether the model fits cannot be judged; make sure " + where.en +
+                                  ", or give the RAM size."});
     }
 
     // What the engine itself takes at start, and the KV pool it ends up with.

@@ -336,3 +336,30 @@ TEST(CpuDecision, WithReachableTargetsTheCpuRowNamesAConcurrencyLimit) {
     EXPECT_TRUE(fails.find("TTFT (p90) exceeds") != std::string::npos || fails.find("per-user speed drops") != std::string::npos)
         << fails;
 }
+
+// A platform without a RAM size, two machines under one llama.cpp layer split: the warning asks for the memory the
+// two hold between them and the share each holds, where it asked "the machine" for the whole copy's 10 GiB.
+TEST(CpuMemory, AnUnknownRamSizeOverSeveralMachinesAsksForTheirSumAndEachShare) {
+    Scenario s = test::golden_scenario("cpu_qwen25_7b.json");
+    s.count = 2;
+    s.concurrency = 8;
+    const Result r = test::estimate_ok(s);
+    ASSERT_FALSE(r.memory.capacity_known);
+    ASSERT_EQ(r.performance.tp, 2);  // one server over both machines
+    const double need = r.memory.total_gib.hi;
+    const std::string en = "make sure the 2 machines have at least " + fmt::number(need, "en") + " GiB between them (about " +
+                           fmt::number(need / 2, "en") + " GiB each), or give the RAM size.";
+    const std::string zh = "请确认这 2 台机器合计至少有 " + fmt::number(need, "zh") + " GiB 内存（每台约 " +
+                           fmt::number(need / 2, "zh") + " GiB），或填写内存大小。";
+    bool warned = false;
+    for (const Text& w : r.warnings) warned |= w.en.find(en) != std::string::npos && w.zh.find(zh) != std::string::npos;
+    EXPECT_TRUE(warned) << en;
+    // One machine: the whole copy on it.
+    s.count = 1;
+    const Result one = test::estimate_ok(s);
+    bool single = false;
+    for (const Text& w : one.warnings)
+        single |= w.en.find("make sure the machine has at least " + fmt::number(one.memory.total_gib.hi, "en") + " GiB,") !=
+                  std::string::npos;
+    EXPECT_TRUE(single);
+}
