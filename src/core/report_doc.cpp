@@ -225,8 +225,7 @@ void add_cost(std::vector<ReportBlock>& out, const Result& r, const L& t, const 
     auto& rows = b.table.rows;
     const std::string per_month = t(" / 月", " / month");
     if (c.has_gpu_price) {
-        rows.push_back({std::string(t("自建（租卡）", "Self-hosted (rented cards)")) +
-                            (c.self_hosted_config.empty() ? "" : ": " + c.self_hosted_config),
+        rows.push_back({std::string(t("自建（租卡）", "Self-hosted (rented cards)")) + self_hosted_setup(c).in(t.lang),
                         fmt::figure_money(c.self_hosted_per_month_usd, "USD") + per_month});
         if (c.has_per_mtok)
             rows.push_back({t("自建：每百万输出 token", "Self-hosted per 1M output tokens"),
@@ -314,6 +313,12 @@ Text layout_words(int tp, int pp, bool layer_split) {
     if (layer_split) return tp > 1 ? Text{"按层切分 " + n, "layer split " + n} : Text{"单卡", "1 card"};
     const std::string w = "TP " + n + (pp > 1 ? " × PP " + std::to_string(pp) : "");
     return {w, w};
+}
+
+Text self_hosted_setup(const CostResult& c) {
+    if (c.self_hosted_config.empty()) return {};
+    if (!c.self_hosted_from_planner) return {"：" + c.self_hosted_config, ": " + c.self_hosted_config};
+    return {"：" + c.self_hosted_config + "（规划器的选择）", ": " + c.self_hosted_config + " (the planner's pick)"};
 }
 
 Text interval_legend() {

@@ -137,9 +137,14 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     }
 
     const CostResult& c = r.cost;
+    // The cards it prices, and whose pick they are when they are not the user's.
+    const std::string priced_setup =
+        c.self_hosted_config.empty()
+            ? ""
+            : " (" + c.self_hosted_config + (c.self_hosted_from_planner ? t("，规划器的选择", ", the planner's pick") : "") + ")";
     out << "\n" << t("成本", "Cost") << "\n";
     row(out, t("自建 / 月", "self-hosted / month"),
-        c.has_gpu_price ? fmt::figure_money(c.self_hosted_per_month_usd, "USD") : t("无价格", "no price"));
+        c.has_gpu_price ? fmt::figure_money(c.self_hosted_per_month_usd, "USD") + priced_setup : t("无价格", "no price"));
     row(out, t("API / 月", "API / month"),
         fmt::figure_money(c.api_per_month_usd, "USD") + (c.api_model.empty() ? "" : " (" + c.api_model_text.in(lang) + ")"));
     if (c.has_gpu_price)

@@ -352,3 +352,22 @@ TEST(Report, ALayerSplitIsNotCalledTensorParallel) {
     EXPECT_FALSE(v.performance.layer_split);
     EXPECT_NE(report_text(s, v, "en").find(" (TP " + std::to_string(v.performance.tp) + ")\n"), std::string::npos);
 }
+
+// The self-hosted cost prices a setup: the reports name it, and say when it is the planner's pick (a desktop CPU has
+// no rental price, so the cost is one RTX 3090's) rather than the user's own cards, as the page's cost panel does.
+TEST(Report, TheSelfHostedCostNamesTheCardsItPrices) {
+    const Scenario cpu = test::golden_scenario("cpu_qwen25_7b.json");
+    const Result r = test::estimate_ok(cpu);
+    ASSERT_TRUE(r.cost.has_gpu_price);
+    ASSERT_TRUE(r.cost.self_hosted_from_planner);
+    const std::string pick = r.cost.self_hosted_config;
+    EXPECT_NE(report_text(cpu, r, "en").find(" (" + pick + ", the planner's pick)\n"), std::string::npos);
+    EXPECT_NE(report_text(cpu, r, "zh").find(" (" + pick + "，规划器的选择)\n"), std::string::npos);
+    EXPECT_NE(report_markdown(cpu, r, "en").find("| Self-hosted (rented cards): " + pick + " (the planner's pick) |"),
+              std::string::npos);
+    const Scenario own = test::golden_scenario("chat_70b_h100_200_users.json");
+    const Result o = test::estimate_ok(own);
+    ASSERT_FALSE(o.cost.self_hosted_from_planner);
+    EXPECT_NE(report_text(own, o, "en").find(" (" + o.cost.self_hosted_config + ")\n"), std::string::npos);
+    EXPECT_EQ(report_text(own, o, "en").find("the planner's pick)\n"), std::string::npos);
+}
