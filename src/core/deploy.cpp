@@ -524,8 +524,12 @@ Commands ollama(const Context& ctx, const Settings& s) {
                         "\n# does not fit the cards: Ollama cannot keep only the experts in RAM; with llama.cpp:\n") +
                     "llama-server -m " + s.gguf_file + " -c " + str(s.context * s.seqs_per_replica) +
                             " -ngl 99 --parallel " + str(s.seqs_per_replica) + " --n-cpu-moe " + std::to_string(s.n_cpu_moe);
-    h.load_test = openai_load(s, "openai-chat", servers ? "http://<load-balancer>:11434" : "http://localhost:11434",
-                              "/v1/chat/completions", tag);
+    // The expected figures are then the split's, which llama-server runs: the load test goes to it.
+    h.load_test = s.n_cpu_moe > 0
+                      ? openai_load(s, "openai", servers ? "http://<load-balancer>:8080" : "http://localhost:8080",
+                                    "/v1/completions", s.gguf_file)
+                      : openai_load(s, "openai-chat", servers ? "http://<load-balancer>:11434" : "http://localhost:11434",
+                                    "/v1/chat/completions", tag);
     return h;
 }
 

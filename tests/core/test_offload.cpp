@@ -173,6 +173,10 @@ TEST(Offload, GoldenOllamaScenarioNamesLlamaCppAndPrintsTheNumbers) {
     const OffloadResult& o = *r->offload;
     EXPECT_NE(r->deploy.launch_command.en.find("llama-server"), std::string::npos);
     EXPECT_NE(r->deploy.launch_command.en.find("--n-cpu-moe " + std::to_string(o.n_cpu_moe_layers)), std::string::npos);
+    // The load test drives what the expected figures describe, llama-server's split, not Ollama's port.
+    EXPECT_NE(r->deploy.load_test_command.en.find("--base-url http://localhost:8080 --endpoint /v1/completions"),
+              std::string::npos) << r->deploy.load_test_command.en;
+    EXPECT_EQ(r->deploy.load_test_command.en.find("11434"), std::string::npos);
     std::printf("[golden moe_qwen3_30b_ollama] N=%d (%d of %d MoE layers), cards %.2f–%.2f / %.2f GiB, host RAM "
                 "%.2f–%.2f GiB on %s, decode %.1f–%.1f tok/s (card alone %.1f–%.1f, host alone %.1f–%.1f), "
                 "TTFT %.2f–%.2f s\n",
