@@ -153,6 +153,7 @@ void add_memory(std::vector<ReportBlock>& out, const Result& r, const L& t, cons
 void add_speed(std::vector<ReportBlock>& out, const Scenario& s, const Result& r, const L& t, const Figures& f) {
     const PerformanceResult& p = r.performance;
     out.push_back(heading("speed", 2, t("速度", "Speed")));
+    if (const Text note = unjudged_speed_note(r); !note.en.empty()) out.push_back(paragraph(note.in(t.lang)));
     ReportBlock b = table("speed", {t("指标", "Figure"), t("估算", "Estimate"), t("目标", "Target"), t("结果", "Outcome")});
     auto& rows = b.table.rows;
     const bool targets = !s.targets.no_latency_target;
@@ -313,6 +314,17 @@ Text layout_words(int tp, int pp, bool layer_split) {
     if (layer_split) return tp > 1 ? Text{"按层切分 " + n, "layer split " + n} : Text{"单卡", "1 card"};
     const std::string w = "TP " + n + (pp > 1 ? " × PP " + std::to_string(pp) : "");
     return {w, w};
+}
+
+Text unjudged_speed_note(const Result& r) {
+    switch (judge_target(r, r.targets_met.ttft, r.targets_met.ttft_at_best)) {
+        case TargetJudgement::not_judged_does_not_fit:
+            return {"放不下：以下是假设放得下时的速度，不评目标。", "Does not fit: the speed it would have if it did, not judged."};
+        case TargetJudgement::not_judged_cannot_run:
+            return {"跑不了：以下是假设能跑时的速度，不评目标。", "Cannot run: the speed it would have if it could, not judged."};
+        default:
+            return {};
+    }
 }
 
 Text self_hosted_setup(const CostResult& c) {

@@ -56,6 +56,9 @@ Text judgement_word(TargetJudgement judged);
 // How one replica's cards work together, as a table cell or after a figure: "TP 2", "TP 2 × PP 2"; a layer split
 // (llama.cpp, Ollama: the cards run one after another) "layer split 3", or "1 card".
 Text layout_words(int tp, int pp, bool layer_split);
+// Above the speed figures of a setup the judge does not judge for speed (it does not fit, or the engine cannot run
+// it): what those figures are. Empty where the speed is judged.
+Text unjudged_speed_note(const Result& r);
 // The cards the self-hosted cost prices, after a colon: ": 2 × H100 SXM5 80GB", or with " (the planner's pick)" where
 // the user's own cards have no price (or cannot run the model) and the planner's cheapest setup stands in.
 Text self_hosted_setup(const CostResult& c);

@@ -84,6 +84,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
 
     const PerformanceResult& p = r.performance;
     out << "\n" << t("② 速度", "② Speed") << "\n";
+    if (const Text note = unjudged_speed_note(r); !note.en.empty()) out << "  " << note.in(lang) << "\n";
     row(out, t("首字时间（中位）", "time to first token"), time_column(p.ttft_s));
     row(out, t("首字时间 p90", "TTFT p90"), time_column(p.ttft_p90_s));
     if (p.burst_ttft_s.hi > 0)

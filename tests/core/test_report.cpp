@@ -371,3 +371,23 @@ TEST(Report, TheSelfHostedCostNamesTheCardsItPrices) {
     EXPECT_NE(report_text(own, o, "en").find(" (" + o.cost.self_hosted_config + ")\n"), std::string::npos);
     EXPECT_EQ(report_text(own, o, "en").find("the planner's pick)\n"), std::string::npos);
 }
+
+// A setup the judge does not judge for speed still has speed figures (the ones it would have if it fit or ran): the
+// reports say so above them, where they read as its speed ("time to first token 2034–2673 s" under nothing).
+TEST(Report, SpeedFiguresOfASetupThatDoesNotRunSayWhatTheyAre) {
+    const std::string not_fit = "Does not fit: the speed it would have if it did, not judged.";
+    const Scenario big = test::golden_scenario("too_big_405b_on_one_4090.json");
+    const Result b = test::estimate_ok(big);
+    ASSERT_EQ(b.status, ServingStatus::does_not_fit);
+    EXPECT_NE(report_text(big, b, "en").find("② Speed\n  " + not_fit + "\n"), std::string::npos);
+    EXPECT_NE(report_markdown(big, b, "en").find("## Speed\n\n" + not_fit + "\n"), std::string::npos);
+    const Scenario fp8 = test::golden_scenario("fp8_on_a100_tensorrt_cannot_run.json");
+    const Result c = test::estimate_ok(fp8);
+    ASSERT_TRUE(c.cannot_run.has_value());
+    EXPECT_NE(report_text(fp8, c, "zh").find("② 速度\n  跑不了：以下是假设能跑时的速度，不评目标。\n"), std::string::npos);
+    // A setup that runs has its figures judged: no note.
+    const Scenario ok = test::golden_scenario("chat_70b_h100_200_users.json");
+    const Result o = test::estimate_ok(ok);
+    EXPECT_EQ(report_text(ok, o, "en").find("② Speed\n  time to first token"), report_text(ok, o, "en").find("② Speed\n"));
+    EXPECT_EQ(report_text(ok, o, "en").find("not judged."), std::string::npos);
+}
