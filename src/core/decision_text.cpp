@@ -301,7 +301,7 @@ Text break_even_clause(const CostResult& c, double requests_per_day, const Text&
                     " requests/day and still costs more per request than the API"};
     if (std::isinf(be.hi) && std::isfinite(be.lo) && cap.hi > 0) {
         const Text careful{"（谨慎端不会：满载每天 " + fmt::count_range(cap, "zh") + " 个请求时每个请求仍比 API 贵）",
-                           " (at the careful end never: fully loaded at " + fmt::count_range(cap, "en") +
+                           " (at the slow end never: fully loaded at " + fmt::count_range(cap, "en") +
                                " requests/day it still costs more per request than the API)"};
         if (requests_per_day > be.lo)
             return {"当前 " + fmt::count(requests_per_day, "zh") + " 次/天已超过乐观端的盈亏平衡点 " + fmt::count(be.lo, "zh") +
@@ -324,7 +324,7 @@ Text break_even_figure(const CostResult& c) {
     const Interval be = c.break_even_requests_per_day;
     if (std::isinf(be.lo)) return {"永不（满载时每个请求仍比 API 贵）", "never (fully loaded, dearer per request than the API)"};
     if (std::isinf(be.hi))
-        return {"≥ " + fmt::count(be.lo, "zh") + "（谨慎端永不）", "≥ " + fmt::count(be.lo, "en") + " (at the careful end never)"};
+        return {"≥ " + fmt::count(be.lo, "zh") + "（谨慎端永不）", "≥ " + fmt::count(be.lo, "en") + " (at the slow end never)"};
     return {fmt::figure_count_range(be, "", "zh"), fmt::figure_count_range(be, "", "en")};
 }
 

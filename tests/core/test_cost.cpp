@@ -290,7 +290,7 @@ TEST(Cost, TheApiRowSaysWhereRentingNeverPaysOff) {
     EXPECT_NE(offline->reason.en.find(cap + " requests/day"), std::string::npos) << offline->reason.en << " / " << cap;
     const DecisionRow* api = test::decision_row(r, DecisionOption::api);
     ASSERT_NE(api, nullptr);
-    EXPECT_NE(api->fails_when.en.find("renting cards can be cheaper (at the careful end never: fully loaded at " + cap),
+    EXPECT_NE(api->fails_when.en.find("renting cards can be cheaper (at the slow end never: fully loaded at " + cap),
               std::string::npos) << api->fails_when.en;
     EXPECT_NE(api->fails_when.zh.find("谨慎端不会"), std::string::npos) << api->fails_when.zh;
     const nlohmann::json j = result_to_json(r, "en");
@@ -326,7 +326,7 @@ TEST(Cost, RowsPriceAsManySetupsAsTheDaysRequestsNeed) {
     EXPECT_EQ(test::decision_row(small, DecisionOption::api)->reason.en.find("such setups"), std::string::npos);
 }
 
-// Traffic already past the fast end's break-even, where the careful end never comes (70B chat on 8 H100 at 200k a day):
+// Traffic already past the fast end's break-even, where the slow end never comes (70B chat on 8 H100 at 200k a day):
 // the row says today's traffic is past it, as it does for a break-even both ends reach, and the JSON keeps that end.
 TEST(Cost, TodaysTrafficPastTheFastEndsBreakEvenIsSaidSo) {
     const Scenario s = test::golden_scenario("chat_70b_h100_200_users.json");
@@ -337,7 +337,7 @@ TEST(Cost, TodaysTrafficPastTheFastEndsBreakEvenIsSaidSo) {
     const DecisionRow* api = test::decision_row(r, DecisionOption::api);
     ASSERT_NE(api, nullptr);
     EXPECT_EQ(api->fails_when.en.rfind("today's " + fmt::count(s.requests_per_day, "en") + " requests/day are past the fast end's break-even of " +
-                                           fmt::count(be.lo, "en") + " requests/day: renting cards can be cheaper (at the careful end never",
+                                           fmt::count(be.lo, "en") + " requests/day: renting cards can be cheaper (at the slow end never",
                                        0),
               0u)
         << api->fails_when.en;

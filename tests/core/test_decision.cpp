@@ -458,3 +458,15 @@ TEST(Decision, ASlotEngineWhoseCarefulEndHoldsEveryUsersSlotIsBorderline) {
         << short_ctx.verdict.en;
     EXPECT_NE(short_ctx.verdict.zh.find("2 个用户各自 3k 的槽位"), std::string::npos) << short_ctx.verdict.zh;
 }
+
+// The break-even that the slow end never reaches says "slow end": "at the careful end never" put the careful
+// operator, whom the reports' legend gives the cheap, fast end, on the expensive one.
+TEST(Decision, TheBreakEvenTheSlowEndNeverReachesSaysSlowEnd) {
+    const Result r = test::estimate_ok(test::golden_scenario("rag_72b_awq_a100_32_users.json"));
+    const DecisionRow* api = test::decision_row(r, DecisionOption::api);
+    ASSERT_NE(api, nullptr);
+    ASSERT_TRUE(std::isinf(r.cost.break_even_requests_per_day.hi)) << "precondition: the slow end never breaks even";
+    EXPECT_NE(api->fails_when.en.find("(at the slow end never: fully loaded at "), std::string::npos) << api->fails_when.en;
+    EXPECT_EQ(api->fails_when.en.find("careful end"), std::string::npos);
+    EXPECT_NE(api->fails_when.zh.find("（谨慎端不会：满载每天 "), std::string::npos) << api->fails_when.zh;
+}
