@@ -432,10 +432,18 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
     c.own_cards_cannot_run = own_price.has_value() && !own_cards_run;
     if (const auto price = own_cards_run ? own_price : std::nullopt) {
         c.has_gpu_price = true;
-        c.self_hosted_per_month_usd = *price * double(a.count) * kHoursPerMonth;
-        c.self_hosted_config = std::to_string(a.count) + " × " + ctx.hardware.name;
-        price_usd = *price, cards = Interval::exact(double(a.count)), priced_hardware = ctx.hardware.id;
+        // The planner's count on the user's cards is a range ("8–24 × H200" in the headline): priced as one, not as
+        // its slow end's 24 cards at both ends of the price.
+        const Interval own_cards = a.planned ? a.planned->cards : Interval::exact(double(a.count));
+        c.self_hosted_per_month_usd = *price * own_cards * kHoursPerMonth;
+        c.self_hosted_config = fmt::count_range(own_cards, "en") + " × " + ctx.hardware.name;
+        price_usd = *price, cards = own_cards, priced_hardware = ctx.hardware.id;
         if (capacity_of) c.capacity_requests_per_day = capacity_of(nullptr);
+        // That capacity is the slow end's count run at both ends; the fast end runs its fewer cards (replicas serve
+        // apart, so a day's requests scale with them).
+        if (a.planned && a.count > 0 && own_cards.lo < a.count)
+            c.capacity_requests_per_day.hi = std::max(c.capacity_requests_per_day.lo,
+                                                      c.capacity_requests_per_day.hi * own_cards.lo / double(a.count));
     } else {
         for (const PlanRow& row : a.plan) {
             if (!row.meets_targets || !row.has_price || row.currency != "USD") continue;

@@ -80,8 +80,7 @@ std::string option_word(DecisionOption o, const L& t) {
 
 void add_headline(std::vector<ReportBlock>& out, const Scenario& s, const Result& r, const L& t) {
     out.push_back(heading("headline", 1,
-                          std::string("InferSizer — ") + r.model_name + " · " + s.weights + " · " + r.hardware_name + " × " +
-                              std::to_string(r.count) + (r.count_from_planner ? t("（规划器选择）", " (planner's choice)") : "")));
+                          std::string("InferSizer — ") + r.model_name + " · " + s.weights + " · " + hardware_count_words(r).in(t.lang)));
     out.push_back(paragraph(std::string(t("结论：", "Verdict: ")) + verdict_word(status_verdict(r)).in(t.lang) +
                             t("。", ". ") + r.verdict.in(t.lang)));
     out.push_back(paragraph(std::string(t("首字目标：", "TTFT target: ")) +
@@ -101,8 +100,7 @@ void add_setup(std::vector<ReportBlock>& out, const Scenario& s, const Result& r
     rows.push_back({t("权重格式", "Weights"), s.weights});
     rows.push_back({t("KV 缓存格式", "KV cache"), s.kv_cache.empty() ? t("引擎默认", "engine default") : s.kv_cache});
     rows.push_back({t("引擎", "Engine"), s.engine});
-    rows.push_back({t("硬件", "Hardware"), r.hardware_name + " × " + std::to_string(r.count) +
-                                               (r.count_from_planner ? t("（规划器选择）", " (planner's choice)") : "")});
+    rows.push_back({t("硬件", "Hardware"), hardware_count_words(r).in(t.lang)});
     rows.push_back({t("上下文 / 提示 / 输出", "Context / prompt / output"),
                     fmt::tokens(s.context_tokens) + " / " + fmt::tokens(s.prompt_tokens) + " / " + fmt::tokens(s.output_tokens) +
                         " tokens"});
@@ -325,6 +323,15 @@ Text unjudged_speed_note(const Result& r) {
         default:
             return {};
     }
+}
+
+Text hardware_count_words(const Result& r) {
+    if (!r.count_from_planner || !r.planned) {
+        const std::string w = r.hardware_name + " × " + std::to_string(r.count);
+        return {w, w};
+    }
+    const std::string w = r.hardware_name + " × ";
+    return {w + fmt::count_range(r.planned->cards, "zh") + "（规划器选择）", w + fmt::count_range(r.planned->cards, "en") + " (planner's choice)"};
 }
 
 Text self_hosted_setup(const CostResult& c) {

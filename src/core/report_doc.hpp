@@ -59,6 +59,9 @@ Text layout_words(int tp, int pp, bool layer_split);
 // Above the speed figures of a setup the judge does not judge for speed (it does not fit, or the engine cannot run
 // it): what those figures are. Empty where the speed is judged.
 Text unjudged_speed_note(const Result& r);
+// The user's hardware and its count: "H100 SXM5 80GB × 8", or the planner's range "× 4–8 (planner's choice)" as the
+// headline gives it when the scenario leaves the count open.
+Text hardware_count_words(const Result& r);
 // The cards the self-hosted cost prices, after a colon: ": 2 × H100 SXM5 80GB", or with " (the planner's pick)" where
 // the user's own cards have no price (or cannot run the model) and the planner's cheapest setup stands in.
 Text self_hosted_setup(const CostResult& c);

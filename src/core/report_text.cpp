@@ -41,8 +41,8 @@ void row(std::ostringstream& out, const std::string& label, const std::string& v
 std::string report_text(const Scenario& s, const Result& r, const std::string& lang) {
     const L t{lang};
     std::ostringstream out;
-    out << "InferSizer — " << r.model_name << " · " << s.weights << " · " << r.hardware_name << " × " << r.count
-        << (r.count_from_planner ? t("（规划器选择）", " (planner's choice)") : "") << " · " << s.engine << "\n";
+    out << "InferSizer — " << r.model_name << " · " << s.weights << " · " << hardware_count_words(r).in(lang) << " · "
+        << s.engine << "\n";
     out << t("场景", "Scenario") << ": " << t("上下文 ", "context ") << s.context_tokens << t("，提示 ", ", prompt ")
         << s.prompt_tokens << t("，输出 ", ", output ") << s.output_tokens << t("，峰值并发 ", ", peak concurrency ")
         << s.concurrency << "\n\n";

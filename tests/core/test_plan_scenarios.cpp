@@ -3,6 +3,7 @@
 // must land inside it; on the user's datacenter card the card interval spans at most 2×, and the row says in
 // numbers what binds.
 #include "plan.hpp"
+#include "report.hpp"
 #include "support.hpp"
 
 #include <gtest/gtest.h>
@@ -183,6 +184,18 @@ TEST(PlanScenarios, HeadlineNamesTheCountRangeAndLayout) {
     EXPECT_GT(r->memory.weights_gib.lo, 60.0);
     EXPECT_EQ(r->memory.replicas, r->count / 2);
     EXPECT_NEAR(r->memory.all_cards_total_gib.hi, r->memory.total_gib.hi * r->memory.replicas, 1e-6);
+    // The cost prices the same range: the user's row of the cards table, both ends (it priced the slow end's cards at
+    // both ends of the rental price, "$10,500–$71,800" beside "4–8 cards $5,260–$71,800"); the reports' title too.
+    const PlanRow* own = test::plan_row(*r, "nvidia-h100-sxm-80gb");
+    ASSERT_NE(own, nullptr);
+    ASSERT_TRUE(own->has_price);
+    EXPECT_NEAR(r->cost.self_hosted_per_month_usd.lo, own->cost_per_month.lo, 1e-6 * own->cost_per_month.lo);
+    EXPECT_NEAR(r->cost.self_hosted_per_month_usd.hi, own->cost_per_month.hi, 1e-6 * own->cost_per_month.hi);
+    EXPECT_EQ(r->cost.self_hosted_config, range + " SXM5 80GB");
+    EXPECT_EQ(report_text(chat_70b(), *r, "en").rfind("InferSizer — Llama-3.1-70B · fp8 · H100 SXM5 80GB × " +
+                                                          std::to_string(int(p.cards.lo)) + "–" + std::to_string(int(p.cards.hi)) +
+                                                          " (planner's choice) · vllm\n", 0),
+              0u);
 }
 
 // A training cluster reused for serving: 64 H100 offered, the planner says how many suffice.
