@@ -362,14 +362,14 @@ void raise_tp_to_meet_targets(LayoutSearch& s, std::unique_ptr<Replica>& replica
     }
 }
 
-// A larger TP group that serves everyone on fewer cards at the slow end wins: where the per-user speed
+// A larger TP group (or layer split) that serves everyone on fewer cards at the slow end wins: where the per-user speed
 // target sits near what one group gives a stream, each card of a larger group reads a smaller share of the
 // weights per step, and its KV room grows by more than its share, so the group serves more than its share
 // of users (unless its all-reduces over PCIe cost more). To win, a group of g cards must meet the targets
 // with R = ⌊(cards so far − 1) / g⌋ replicas: that one point is checked first, at the row's precision, and only
 // a group that passes is sized. Ties keep the smaller group.
 void prefer_fewer_cards(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
-    if (replica->replicas_slow <= 1 || replica->layout.layer_split || replica->layout.pp != 1) return;
+    if (replica->replicas_slow <= 1 || replica->layout.pp != 1) return;
     const int64_t before = slow_cards(*replica);
     const int was = replica->layout.tp;
     const int64_t conc = std::max<int64_t>(1, s.ctx.scenario.concurrency);
@@ -385,11 +385,21 @@ void prefer_fewer_cards(LayoutSearch& s, std::unique_ptr<Replica>& replica) {
         if (slow_cards(*bigger) < slow_cards(*replica)) replica = std::move(bigger);
     }
     if (replica->layout.tp == was) return;
-    const std::string tp = std::to_string(replica->layout.tp), cards = std::to_string(slow_cards(*replica));
-    s.notes.add("TP " + tp + " 用更少的卡服务全部用户（慢端 " + cards + " 张，TP " + std::to_string(was) + " 需要 " +
-                    std::to_string(before) + " 张）",
+    const std::string cards = std::to_string(slow_cards(*replica)), n = std::to_string(before);
+    if (replica->layout.layer_split) {
+        // A wider layer split is no faster per stream, but its memory holds more users' slots beside one copy of the
+        // weights (llama.cpp, Ollama: 4 users at 32k on two RTX 4090 instead of one user on each of four).
+        const std::string g = std::to_string(replica->layout.tp);
+        s.notes.add("按层切分到 " + g + " 张卡用更少的卡服务全部用户（慢端 " + cards + " 张，每个服务 " + std::to_string(was) +
+                        " 张卡需要 " + n + " 张）",
+                    "a layer split over " + g + " cards serves everyone on fewer cards (" + cards + " at the slow end; " +
+                        std::to_string(was) + (was > 1 ? " cards" : " card") + " per server needs " + n + ")");
+        return;
+    }
+    const std::string tp = std::to_string(replica->layout.tp);
+    s.notes.add("TP " + tp + " 用更少的卡服务全部用户（慢端 " + cards + " 张，TP " + std::to_string(was) + " 需要 " + n + " 张）",
                 "TP " + tp + " serves everyone on fewer cards (" + cards + " at the slow end; TP " + std::to_string(was) +
-                    " needs " + std::to_string(before) + ")");
+                    " needs " + n + ")");
 }
 
 // A figure that misses its target, printed so that it reads as missing it: 19.96 tok/s against 20 is "19.96", not

@@ -129,7 +129,8 @@ TEST(Deploy, OllamaSetsParallelismAndContextOnTheServer) {
 
 // The planner's layer-split choice is several servers (its row's replicas), each started on its own cards and port
 // behind a load balancer, sized for its share of the users: Qwen3-8B Q4_K_M for 50 users on RTX 4090s with the
-// count left open is 4 servers of one card with 13 slots each (⌈50 / 4⌉), not one server over four cards.
+// count left open is 2 servers of a two-card layer split with 25 slots each (⌈50 / 2⌉; one card a server needs 5
+// at the slow end, the split's memory holds 29 slots beside one copy of the weights), not one server over four cards.
 TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
     Scenario s;
     s.count.reset();
@@ -137,22 +138,37 @@ TEST(Deploy, ThePlannersLayerSplitServersEachGetTheirCardsAndPort) {
     const Result r = test::estimate_ok(s);
     ASSERT_TRUE(r.planned.has_value());
     ASSERT_TRUE(r.planned->layer_split);
-    ASSERT_EQ(r.planned->tp, 1);
+    ASSERT_EQ(r.planned->tp, 2);
     const int servers = r.memory.replicas;
     ASSERT_EQ(servers, int(r.planned->replicas.hi));
     ASSERT_GT(servers, 1);
     const int64_t slots = (50 + servers - 1) / servers;
     for (const char* lang : {"en", "zh"}) {
         const std::string c = r.deploy.launch_command.in(lang);
-        EXPECT_HAS(c, "for i in $(seq 0 " + std::to_string(servers - 1) + "); do CUDA_VISIBLE_DEVICES=$i llama-server");
+        EXPECT_HAS(c, "for i in $(seq 0 " + std::to_string(servers - 1) +
+                          "); do CUDA_VISIBLE_DEVICES=$(seq -s, $((i*2)) $((i*2+1))) llama-server");
         EXPECT_HAS(c, "-c " + std::to_string(8192 * slots) + " -ngl 99 --parallel " + std::to_string(slots));
         // Each listens on every interface, where a load balancer on another machine reaches it (llama-server binds
         // 127.0.0.1 unless told).
-        EXPECT_HAS(c, "--host 0.0.0.0 --port $((8080 + i)) & done");
-        EXPECT_LACKS(c, "--split-mode layer");
+        EXPECT_HAS(c, "--split-mode layer --host 0.0.0.0 --port $((8080 + i)) & done");
         EXPECT_HAS(r.deploy.load_test_command.in(lang), "--base-url http://<load-balancer>:8080");
     }
-    EXPECT_HAS(r.deploy.launch_command.en, "# " + std::to_string(servers) + " servers of 1 card each, one port each, behind a load balancer");
+    EXPECT_HAS(r.deploy.launch_command.en, "# " + std::to_string(servers) + " servers of 2 cards each, one port each, behind a load balancer");
+    // Its plan row says why the wider split: fewer cards at the slow end.
+    const PlanRow* row = test::plan_row(r, "nvidia-rtx-4090");
+    ASSERT_NE(row, nullptr);
+    EXPECT_HAS(row->note_text.en, "a layer split over 2 cards serves everyone on fewer cards (4 at the slow end; 1 card per server needs 5)");
+
+    // With 20 users one card a server holds its share: two servers of one card (a two-card split ties on cards, and
+    // ties keep the smaller group), no split flag.
+    Scenario few = s;
+    few.concurrency = 20;
+    const Result f = test::estimate_ok(few);
+    ASSERT_TRUE(f.planned.has_value());
+    EXPECT_EQ(f.planned->tp, 1);
+    EXPECT_EQ(f.memory.replicas, 2);
+    EXPECT_HAS(f.deploy.launch_command.en, "do CUDA_VISIBLE_DEVICES=$i llama-server");
+    EXPECT_LACKS(f.deploy.launch_command.en, "--split-mode layer");
 
     s.engine = "ollama";
     const Result o = test::estimate_ok(s);

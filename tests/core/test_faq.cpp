@@ -95,7 +95,8 @@ TEST(Faq, TrainingCardsThatAreTooFewOrCannotRunItSaySo) {
 }
 
 // Enough cards laid out otherwise: 12 RTX 4090s under llama.cpp are one server of 150 slots (the user's own cards),
-// which misses the targets, while the row serves the peak as 11–13 servers of one card. The answer says how to lay
+// which misses the targets, while the row serves the peak as servers of two-card layer splits (10 cards at the fast
+// end; one card a server needed 11–13). The answer says how to lay
 // them out rather than "Yes" alone beside a verdict that misses.
 TEST(Faq, EnoughCardsInAnotherLayoutSayWhichLayout) {
     Scenario s = test::scenario("Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 12);
@@ -108,8 +109,9 @@ TEST(Faq, EnoughCardsInAnotherLayoutSayWhichLayout) {
     const FaqEntry& f = entry(r, "reuse_training_cards");
     const std::string t = std::to_string(own.tp);
     if (own.cards.hi <= 12) {  // the row meets at its slow end on the user's cards, laid out otherwise
-        EXPECT_TRUE(has(f.answer.en, " Run as servers of " + t + " card each, that is; your 12 as one server "
-                                     "(estimated above) miss the targets.")) << f.answer.en;
+        EXPECT_TRUE(has(f.answer.en, " Run as servers of " + t + (own.tp > 1 ? " cards" : " card") +
+                                     " each, that is; your 12 as one server (estimated above) miss the targets."))
+            << f.answer.en;
         EXPECT_TRUE(has(f.answer.zh, "上面按一个服务估算的 12 张达不到目标")) << f.answer.zh;
     } else {  // 12 inside the row's range: enough only at the fast end, as the row lays them out
         EXPECT_TRUE(has(f.answer.en, " Your 12 are within that range: enough only in the optimistic case (as servers of " + t +
