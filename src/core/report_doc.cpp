@@ -224,7 +224,8 @@ void add_cost(std::vector<ReportBlock>& out, const Result& r, const L& t, const 
     auto& rows = b.table.rows;
     const std::string per_month = t(" / 月", " / month");
     if (c.has_gpu_price) {
-        rows.push_back({std::string(t("自建（租卡）", "Self-hosted (rented cards)")) + self_hosted_setup(c).in(t.lang),
+        const std::string setup = priced_setup_words(r).in(t.lang);
+        rows.push_back({std::string(t("自建（租卡）", "Self-hosted (rented cards)")) + (setup.empty() ? "" : t("：", ": ") + setup),
                         fmt::figure_money(c.self_hosted_per_month_usd, "USD") + per_month});
         if (c.has_per_mtok)
             rows.push_back({t("自建：每百万输出 token", "Self-hosted per 1M output tokens"),
@@ -334,10 +335,13 @@ Text hardware_count_words(const Result& r) {
     return {w + fmt::count_range(r.planned->cards, "zh") + "（规划器选择）", w + fmt::count_range(r.planned->cards, "en") + " (planner's choice)"};
 }
 
-Text self_hosted_setup(const CostResult& c) {
-    if (c.self_hosted_config.empty()) return {};
-    if (!c.self_hosted_from_planner) return {"：" + c.self_hosted_config, ": " + c.self_hosted_config};
-    return {"：" + c.self_hosted_config + "（规划器的选择）", ": " + c.self_hosted_config + " (the planner's pick)"};
+Text priced_setup_words(const Result& r) {
+    const CostResult& c = r.cost;
+    if (c.self_hosted_config.empty() || !c.self_hosted_from_planner) return {c.self_hosted_config, c.self_hosted_config};
+    // Why not the user's own cards, which the title names.
+    const Text why = c.own_cards_cannot_run ? Text{r.hardware_name + " 跑不了这个配置", r.hardware_name + " cannot serve this setup"}
+                                            : Text{r.hardware_name + " 没有租用价格", "no rental price for " + r.hardware_name};
+    return {c.self_hosted_config + "，规划器的选择；" + why.zh, c.self_hosted_config + ", the planner's pick; " + why.en};
 }
 
 Text interval_legend() {

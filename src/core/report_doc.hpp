@@ -62,9 +62,10 @@ Text unjudged_speed_note(const Result& r);
 // The user's hardware and its count: "H100 SXM5 80GB × 8", or the planner's range "× 4–8 (planner's choice)" as the
 // headline gives it when the scenario leaves the count open.
 Text hardware_count_words(const Result& r);
-// The cards the self-hosted cost prices, after a colon: ": 2 × H100 SXM5 80GB", or with " (the planner's pick)" where
-// the user's own cards have no price (or cannot run the model) and the planner's cheapest setup stands in.
-Text self_hosted_setup(const CostResult& c);
+// The cards the self-hosted cost prices: "4–8 × H100 SXM5 80GB", or where the user's own cards have no price (or
+// cannot serve the setup) the planner's cheapest setup that meets the targets, and why: "1 × B200 (HGX B200) 180GB,
+// the planner's pick; no rental price for A10G 24GB".
+Text priced_setup_words(const Result& r);
 // Which end of an interval is which (interval.hpp): the careful operator's end is the low one for memory, times,
 // cards and cost and the high one for speeds and users. Ends the text and markdown reports.
 Text interval_legend();

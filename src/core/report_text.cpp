@@ -139,10 +139,8 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
 
     const CostResult& c = r.cost;
     // The cards it prices, and whose pick they are when they are not the user's.
-    const std::string priced_setup =
-        c.self_hosted_config.empty()
-            ? ""
-            : " (" + c.self_hosted_config + (c.self_hosted_from_planner ? t("，规划器的选择", ", the planner's pick") : "") + ")";
+    const std::string words = priced_setup_words(r).in(lang);
+    const std::string priced_setup = words.empty() ? "" : " (" + words + ")";
     out << "\n" << t("成本", "Cost") << "\n";
     row(out, t("自建 / 月", "self-hosted / month"),
         c.has_gpu_price ? fmt::figure_money(c.self_hosted_per_month_usd, "USD") + priced_setup : t("无价格", "no price"));

@@ -361,9 +361,17 @@ TEST(Report, TheSelfHostedCostNamesTheCardsItPrices) {
     ASSERT_TRUE(r.cost.has_gpu_price);
     ASSERT_TRUE(r.cost.self_hosted_from_planner);
     const std::string pick = r.cost.self_hosted_config;
-    EXPECT_NE(report_text(cpu, r, "en").find(" (" + pick + ", the planner's pick)\n"), std::string::npos);
-    EXPECT_NE(report_text(cpu, r, "zh").find(" (" + pick + "，规划器的选择)\n"), std::string::npos);
-    EXPECT_NE(report_markdown(cpu, r, "en").find("| Self-hosted (rented cards): " + pick + " (the planner's pick) |"),
+    // And why not the user's own: a desktop has no rental price; a 405B model does not fit one RTX 4090.
+    const std::string why_en = "; no rental price for " + r.hardware_name;
+    EXPECT_NE(report_text(cpu, r, "en").find(" (" + pick + ", the planner's pick" + why_en + ")\n"), std::string::npos);
+    EXPECT_NE(report_text(cpu, r, "zh").find(" (" + pick + "，规划器的选择；" + r.hardware_name + " 没有租用价格)\n"),
+              std::string::npos);
+    EXPECT_NE(report_markdown(cpu, r, "en").find("| Self-hosted (rented cards): " + pick + ", the planner's pick" + why_en + " |"),
+              std::string::npos);
+    const Scenario big = test::golden_scenario("too_big_405b_on_one_4090.json");
+    const Result b = test::estimate_ok(big);
+    ASSERT_TRUE(b.cost.own_cards_cannot_run);
+    EXPECT_NE(report_text(big, b, "en").find(", the planner's pick; " + b.hardware_name + " cannot serve this setup)\n"),
               std::string::npos);
     const Scenario own = test::golden_scenario("chat_70b_h100_200_users.json");
     const Result o = test::estimate_ok(own);
