@@ -162,9 +162,6 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      "raise the cap with sudo sysctl iogpu.wired_limit_mb=" +
                          std::to_string(*mib) + " (resets on reboot)."});
     }
-    if (ctx.hardware.bandwidth_gbs == std::nullopt) {
-        w.push_back({"目录缺少该硬件的内存带宽：速度无法估算。", "The catalog has no memory bandwidth for this hardware: speed cannot be estimated."});
-    }
     // Little's law on the day's traffic: requests per second × the time each is in flight is the average number
     // in flight. With the shortest time a request can take here (alone on the card, at the fast end), an
     // average above the peak concurrency means the two inputs disagree (a peak is at least the average, usually

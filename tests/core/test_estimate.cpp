@@ -734,3 +734,22 @@ TEST(Estimate, AKvFormatTheEngineCannotHoldIsSizedAsTheEnginesDefault) {
     EXPECT_DOUBLE_EQ(q8.memory.kv_per_token_kib.hi, 128.0 * 34.0 / 64.0);
     for (const Text& w : q8.warnings) EXPECT_EQ(w.en.find("kv_cache:"), std::string::npos) << w.en;
 }
+
+// A card without a catalog bandwidth (Ascend 910B) is estimated from the catalog's range for its kind, and one
+// warning says so: a second one said "speed cannot be estimated" beside the speeds it printed.
+TEST(Estimate, AnUnknownBandwidthIsWarnedOnceAsTheRangeItUses) {
+    ASSERT_FALSE(test::hardware("huawei-ascend-910b").bandwidth_gbs.has_value()) << "precondition";
+    Scenario s = test::scenario("Qwen2.5-72B", "bf16", "vllm", "huawei-ascend-910b", 4);
+    s.context_tokens = 4096, s.prompt_tokens = 1000, s.output_tokens = 300, s.concurrency = 20;
+    const Result r = test::estimate_ok(s);
+    EXPECT_GT(r.performance.decode_tps_per_seq.lo, 0.0);
+    EXPECT_TRUE(std::isfinite(r.performance.decode_tps_per_seq.hi));
+    int range = 0, cannot = 0;
+    for (const Text& w : r.warnings) {
+        range += w.en == "The memory bandwidth of Ascend 910B is unknown: the catalog's range for this kind of hardware is "
+                         "used; treat speeds as indicative.";
+        cannot += w.en.find("cannot be estimated") != std::string::npos || w.zh.find("无法估算") != std::string::npos;
+    }
+    EXPECT_EQ(range, 1);
+    EXPECT_EQ(cannot, 0);
+}
