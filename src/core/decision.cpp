@@ -525,8 +525,16 @@ struct FullLoad {
 };
 std::optional<FullLoad> full_load(const Setup& b, const ServingCheck& probe) {
     const Scenario& sc = b.ctx.scenario;
-    const Interval per_replica =
+    Interval per_replica =
         probe.capacity_known ? probe.max_batch : Interval::exact(static_cast<double>(std::max<int64_t>(1, sc.concurrency)));
+    if (probe.capacity_known && b.ctx.engine.paged_kv) {
+        // A paged engine holds each request's prompt and answer, not the whole context: memory holds that many more
+        // of them (DeepSeek-R1 at a 64k context on 8 H200 ran "a full batch" of 17 where 64 requests of 5k tokens
+        // were in flight online, and its day fell below the online estimate's).
+        const int64_t request_tokens = std::min<int64_t>(sc.context_tokens, sc.prompt_tokens + sc.output_tokens);
+        const Interval typical = memory_batch(b.ctx, b.ctx.hardware, b.layout, b.replicas, request_tokens).per_replica;
+        per_replica = {std::max(per_replica.lo, typical.lo), std::max(per_replica.hi, typical.hi)};
+    }
     FullLoad f;
     f.batch_pess = std::max<int64_t>(1, static_cast<int64_t>(per_replica.lo) * b.replicas);
     f.batch_opt = std::max<int64_t>(1, static_cast<int64_t>(per_replica.hi) * b.replicas);

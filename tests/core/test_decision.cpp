@@ -3,6 +3,7 @@
 #include "decision.hpp"
 #include "decision_search.hpp"
 #include "format_text.hpp"
+#include "units.hpp"
 #include "memory.hpp"
 #include "result_json.hpp"
 #include "speed.hpp"
@@ -469,4 +470,27 @@ TEST(Decision, TheBreakEvenTheSlowEndNeverReachesSaysSlowEnd) {
     EXPECT_NE(api->fails_when.en.find("(at the slow end never: fully loaded at "), std::string::npos) << api->fails_when.en;
     EXPECT_EQ(api->fails_when.en.find("careful end"), std::string::npos);
     EXPECT_NE(api->fails_when.zh.find("（谨慎端不会：满载每天 "), std::string::npos) << api->fails_when.zh;
+}
+
+// An offline batch on a paged engine holds requests at their own length, not at the whole context: DeepSeek-R1 with a
+// 64k context on 8 H200 ran "a full batch of 17" and 8.7k–17k requests a day, below the 28k–57k its 64 users online
+// finish, so one setup had three daily capacities. The full load finishes at least what the online peak does.
+TEST(Decision, APagedOfflineBatchFinishesAtLeastWhatTheOnlinePeakDoes) {
+    Scenario r1 = test::scenario("DeepSeek-R1", "fp8", "sglang", "nvidia-h200-sxm-141gb", 8);
+    r1.context_tokens = 65536, r1.prompt_tokens = 1000, r1.output_tokens = 4000, r1.concurrency = 64;
+    r1.targets = {5.0, 15.0};
+    r1.requests_per_day = 50000;
+    for (const Scenario& s : {r1, test::golden_scenario("online_70b_h100_vllm.json")}) {
+        SCOPED_TRACE(s.model_id);
+        const Result r = test::estimate_ok(s);
+        const double per_day = units::kSecondsPerDay / double(s.output_tokens);
+        const Interval online = r.performance.throughput_tps * per_day;
+        const Interval offline = r.cost.capacity_requests_per_day;  // the offline batch's full load (cost.cpp)
+        ASSERT_GT(offline.lo, 0.0);
+        EXPECT_GE(offline.lo, 0.95 * online.lo) << offline.lo << " vs " << online.lo;
+        EXPECT_GE(offline.hi, 0.95 * online.hi) << offline.hi << " vs " << online.hi;
+        const DecisionRow* row = test::scenario_row(r, DecisionOption::offline_batch);
+        ASSERT_NE(row, nullptr);
+        EXPECT_NE(row->reason.en.find(fmt::count_range(offline, "en") + " requests/day"), std::string::npos) << row->reason.en;
+    }
 }
