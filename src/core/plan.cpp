@@ -485,7 +485,7 @@ Text binding_text(Replica& r, Precision precision) {
         const std::string held = fmt::count(std::floor(o.mean_running), "zh"), held_en = fmt::count(std::floor(o.mean_running), "en");
         return {"每副本 " + m_zh + " 个用户时 KV 缓存只容纳约 " + held + " 个序列，其余排队（首字 p90 超标）",
                 "at " + m_en + " users per replica the KV cache holds about " + held_en +
-                    " sequences and the rest wait (TTFT p90 exceeds the target)"};
+                    (held_en == "1" ? " sequence" : " sequences") + " and the rest wait (TTFT p90 exceeds the target)"};
     }
     if (!beyond.ttft_ok) {
         // Prefill demand against what a replica computes when every step carries a full prompt chunk.

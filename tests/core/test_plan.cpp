@@ -259,3 +259,20 @@ TEST(Plan, RowsAcrossNodesFitAndFollowTheOnesOnOneNode) {
     }
     EXPECT_GE(lines, 1) << md;
 }
+
+// One sequence is "1 sequence": Qwen3-235B Q4_K_M at 32k for two users; the cards table's seven-card layer splits of
+// 24 GB cards hold one user's KV ("the KV cache holds about 1 sequences").
+TEST(Plan, OneSequenceHeldIsSingular) {
+    Scenario s = test::scenario("Qwen3-235B-A22B", "Q4_K_M", "llama.cpp", "apple-m3-ultra", 1);
+    s.context_tokens = 32768, s.prompt_tokens = 4000, s.output_tokens = 1000, s.concurrency = 2;
+    s.targets = {20.0, 10.0};
+    s.requests_per_day = 200;
+    s.headroom = 0.05;
+    const Result r = test::estimate_ok(s);
+    int singular = 0;
+    for (const PlanRow& row : r.plan) {
+        EXPECT_EQ(row.note_text.en.find("holds about 1 sequences"), std::string::npos) << row.name;
+        singular += row.note_text.en.find("holds about 1 sequence and the rest wait") != std::string::npos;
+    }
+    EXPECT_GT(singular, 0);
+}
