@@ -26,6 +26,7 @@
 #include "offload.hpp"
 #include "plan.hpp"
 #include "speed.hpp"
+#include "units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -250,11 +251,26 @@ std::string vllm_quant_flags(const Context& ctx) {
     return "";
 }
 
-std::string prequantized_note(const Context& ctx, const Settings& s) {
+// `quantizes_fp8`: the launch line passes `--quantization fp8` (vLLM, SGLang), which quantizes a 16-bit checkpoint at
+// load; TensorRT-LLM reads FP8 only from an FP8 checkpoint's quantization_config.
+std::string prequantized_note(const Context& ctx, const Settings& s, bool quantizes_fp8 = true) {
     if (ctx.weights.scheme == WeightScheme::group || ctx.weights.id == "nvfp4" || ctx.weights.id == "mxfp4" ||
-        ctx.weights.id == "int8")
+        ctx.weights.id == "int8" || (ctx.weights.id == "fp8" && !quantizes_fp8))
         return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights.id + " 检查点（读取其 quantization_config）",
                    "  # load the " + ctx.weights.id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
+    if (ctx.weights.id == "fp8") {
+        // `--quantization fp8` quantizes a 16-bit checkpoint as it loads, and loads it at its own precision first
+        // (docs.vllm.ai, FP8 W8A8: "we load the model at original precision before quantizing down to 8-bits"):
+        // where one card's share of the 16-bit weights is more than the card holds, only an FP8 checkpoint starts.
+        const double share_gib = 2.0 * ctx.param_counts().total / double(std::max(1, s.replica_cards)) / units::kGiB;
+        const auto usable = usable_gib_per_card(ctx.hardware);
+        if (usable && share_gib > *usable)
+            return say(s, "  # 16 位权重每卡 " + fmt::number(share_gib, "zh") + " GiB，超过单卡 " + fmt::number(*usable, "zh") +
+                              " GiB，--quantization fp8 会先按 16 位加载而放不下：改用 " + s.hf_id + " 的 FP8 检查点并去掉该参数",
+                       "  # its 16-bit weights are " + fmt::number(share_gib, "en") + " GiB a card, over the card's " +
+                           fmt::number(*usable, "en") + " GiB, and --quantization fp8 loads them first: serve an FP8 "
+                           "checkpoint of " + s.hf_id + " instead, without the flag");
+    }
     return "";
 }
 
@@ -375,10 +391,10 @@ Commands trtllm(const Context& ctx, const Settings& s) {
              " --kv_cache_free_gpu_memory_fraction " + s.utilization;
         if (s.nodes > 1 || s.replicas > 1) c += " --host " + kEveryInterface;  // behind the load balancer
         c += port;
+        c += prequantized_note(ctx, s, false);
         if (ctx.kv.id == "fp8")
             c += say(s, "  # FP8 KV：在 --extra_llm_api_options 中写 kv_cache_config: {dtype: fp8}",
                      "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options");
-        else c += prequantized_note(ctx, s);
         return c;
     };
     // trtllm-serve runs one model instance: several on a node each get their own cards and port.

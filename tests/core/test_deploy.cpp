@@ -723,3 +723,27 @@ TEST(Deploy, AnEngineThatCannotRunTheSetupIsJudgedSo) {
     EXPECT_FALSE(fine.cannot_run.has_value());
     EXPECT_TRUE(result_to_json(fine, "en")["cannot_run"].is_null());
 }
+
+// `--quantization fp8` quantizes a 16-bit checkpoint as it loads, after loading it at 16 bits: 405B on 8 H100 needs
+// 94 GiB a card for that, more than the card, so the line says to serve an FP8 checkpoint; 70B at TP 2 (66 GiB a
+// card) starts as written. TensorRT-LLM reads FP8 only from an FP8 checkpoint: its line says so beside the FP8 KV.
+TEST(Deploy, OnlineFp8QuantizationSaysWhenThe16BitWeightsDoNotLoad) {
+    Scenario big = test::scenario("Llama-3.1-405B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 8);
+    big.context_tokens = 16384, big.prompt_tokens = 2000, big.output_tokens = 500, big.concurrency = 50;
+    const std::string v = hints(big).launch_command.en;
+    EXPECT_HAS(v, "--quantization fp8  # its 16-bit weights are 94 GiB a card, over the card's ");
+    EXPECT_HAS(v, "serve an FP8 checkpoint of meta-llama/Llama-3.1-405B-Instruct instead, without the flag");
+    EXPECT_HAS(hints(big).launch_command.zh, "--quantization fp8 会先按 16 位加载而放不下");
+    big.engine = "sglang";
+    EXPECT_HAS(hints(big).launch_command.en, "--quantization fp8  # its 16-bit weights are 94 GiB a card");
+    big.engine = "tensorrt-llm";
+    const std::string t = hints(big).launch_command.en;
+    EXPECT_HAS(t, "  # load the fp8 checkpoint of meta-llama/Llama-3.1-405B-Instruct (its quantization_config is read)");
+    EXPECT_HAS(t, "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options");
+
+    Scenario fits = vllm_70b();
+    fits.weights = "fp8";
+    const std::string f = hints(fits).launch_command.en;
+    EXPECT_HAS(f, "--quantization fp8");
+    EXPECT_LACKS(f, "16-bit weights");
+}
