@@ -93,3 +93,44 @@ test('core text: a one-token answer is judged on its first token, and an embeddi
     await p.close();
   }
 });
+
+// The page's text view (the core's report document in the DOM) carries this stop's words: a llama.cpp layer split
+// named so, not "TP 3"; the planner's pick priced in place of a desktop with the reason; the legend that puts a
+// speed's careful end high; the note above the speed figures of a setup that does not fit.
+test('core text: the text view names a layer split, why the planner\'s pick is priced, and which end is careful', async ({ browser, server }) => {
+  const p = await openReady(browser, server);
+  try {
+    const view = () => p.page.evaluate(() => document.getElementById('is-text-view').textContent);
+    const waitFor = async (parts) => {
+      await p.page.waitForFunction((want) => {
+        const t = document.getElementById('is-text-view').textContent;
+        return want.every((w) => t.includes(w));
+      }, parts, { timeout: 5000 }).catch(async (e) => {
+        throw new Error(`${e.message}; wanted ${JSON.stringify(parts)} in the text view: ${(await view()).slice(0, 800)}`);
+      });
+    };
+    await p.page.evaluate(() => {
+      window.infersizer.setLang('en');
+      window.infersizer.setScenario({ model: 'Llama-3.1-70B', weights: 'Q4_K_M', engine: 'llama.cpp', hardware: 'nvidia-rtx-4090',
+                                      count: 3, context_tokens: 8192, prompt_tokens: 1000, output_tokens: 300, concurrency: 2 });
+    });
+    const split = await p.page.evaluate(() => window.infersizer.getResult('en').performance);
+    assert(split.layer_split === true && split.tp === 3, `performance: ${JSON.stringify(split)}`);
+    await waitFor(['Parallel', 'layer split 3',
+                   "the careful operator's end is the low one for memory, times, cards and cost and the high one for speeds"]);
+    assert(!(await view()).includes('TP 3'), 'the text view still calls the split TP 3');
+
+    await p.page.evaluate(() => window.infersizer.setScenario({ model: 'Qwen2.5-7B', weights: 'Q4_K_M', engine: 'llama.cpp',
+      hardware: 'desktop-ddr5-5600-2ch', count: 1, context_tokens: 4096, prompt_tokens: 512, output_tokens: 256, concurrency: 2,
+      targets: { ttft_s: 5, tps_per_user: 5 }, traffic: { requests_per_day: 100 } }));
+    await waitFor(["the planner's pick; no rental price for Desktop, dual-channel DDR5-5600"]);
+
+    await p.page.evaluate(() => window.infersizer.setScenario({ model: 'Llama-3.1-405B', weights: 'bf16', engine: 'vllm',
+      hardware: 'nvidia-rtx-4090', count: 1, context_tokens: 8192, prompt_tokens: 1000, output_tokens: 300, concurrency: 8 }));
+    await waitFor(['Does not fit: the speed it would have if it did, not judged.', 'cannot serve this setup']);
+    assertClean(p.record, (u) => u.startsWith(server.url));
+    return 'layer split, priced pick and its reason, legend, unjudged speed note';
+  } finally {
+    await p.close();
+  }
+});

@@ -341,8 +341,6 @@ Lang lang_from_id(const std::string& id);    // "en" → en; anything else → z
     X(sec_cost, "成本", "Cost")                                                                         \
     X(self_hosted, "租卡", "Rented cards")                                                             \
     X(rent_config_fmt, "租 %s", "renting %s")                                                           \
-    X(rent_config_planner_fmt, "租 %s（规划器的选择：所选硬件没有租用价格）",                                \
-      "renting %s (the planner's pick: the chosen hardware has no rental price)")                       \
     X(break_even_short, "盈亏平衡", "Break-even")                                                         \
     X(per_month, "/月", "/month")                                                                       \
     X(per_mtok, "每百万输出 token", "per 1M output tokens")                                             \

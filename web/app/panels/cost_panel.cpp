@@ -5,6 +5,7 @@
 #include "cost.hpp"
 #include "decision_text.hpp"
 #include "format.hpp"
+#include "report_doc.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
@@ -91,11 +92,11 @@ void DrawCostPanel(AppState& s) {
         MutedTextFlow(fmt_money_interval(c.self_hosted_per_mtok_usd, "USD", 0) + " " + tr(S::per_mtok, s.lang),
                       ExplainMarkerWidth(s, "cost.self_hosted_per_mtok_usd"));
         ExplainMarker(s, "cost.self_hosted_per_mtok_usd");
-        // Which cards and how many the figure prices: the core's pick ("4 × H100 SXM"), never the page's.
+        // Which cards and how many the figure prices, and why when they are the planner's pick: the core's words
+        // (report_doc.hpp priced_setup_words), as the reports print them, never the page's.
         if (!c.self_hosted_config.empty())
             ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                           trf(c.self_hosted_from_planner ? S::rent_config_planner_fmt : S::rent_config_fmt, s.lang,
-                               c.self_hosted_config.c_str()));
+                           trf(S::rent_config_fmt, s.lang, priced_setup_words(*s.result).in(s.lang_code()).c_str()));
     } else {
         ColoredWrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), tr(S::no_gpu_price, s.lang));
     }
