@@ -240,4 +240,11 @@ std::string figure_tokens(double v, const std::string& lang) {
     return figure_count(v, lang);
 }
 
+Text layout_words(int tp, int pp, bool layer_split) {
+    const std::string n = std::to_string(tp);
+    if (layer_split) return tp > 1 ? Text{"按层切分 " + n, "layer split " + n} : Text{"单卡", "1 card"};
+    const std::string w = "TP " + n + (pp > 1 ? " × PP " + std::to_string(pp) : "");
+    return {w, w};
+}
+
 }  // namespace infersizer::fmt

@@ -60,6 +60,10 @@ std::string money(Interval v, const std::string& currency, Join how = Join::tigh
 // Both languages at once, for the Text fields the core fills.
 inline Text text(std::string zh, std::string en) { return Text{std::move(zh), std::move(en)}; }
 
+// How one replica's cards work together, as a table cell or after a figure: "TP 2", "TP 2 × PP 2"; a layer split
+// (llama.cpp, Ollama: the cards run one after another) "layer split 3", or "1 card".
+Text layout_words(int tp, int pp, bool layer_split);
+
 // [Traces] ----------------------------------------------------------------------------------------------------
 
 // `digits` significant figures as C's %g prints them: 0.0412, 6.1, 35, 1.01e+03.

@@ -690,9 +690,9 @@ void explain_plan_row(const Context& ctx, const PlanRow& row, const std::string&
     using namespace explain;
     if (row.cards.hi <= 0) return;
     const int conc = static_cast<int>(std::max<int64_t>(1, ctx.scenario.concurrency));
-    const std::string layout = row.layer_split ? "layer split " + std::to_string(row.tp)
-                                               : "TP " + std::to_string(row.tp) + (row.pp > 1 ? " × PP " + std::to_string(row.pp) : "");
-    const std::string layout_zh = row.layer_split ? "按层切分 " + std::to_string(row.tp) : layout;
+    const Text words = fmt::layout_words(row.tp, row.pp, row.layer_split);
+    const std::string& layout = words.en;
+    const std::string& layout_zh = words.zh;
     Explanation x;
     x.title = {row.name + " 的卡数", "Cards of " + row.name};
     x.formula = {"副本数 × 每个副本的卡数；副本数 = ⌈并发 ÷ 一个副本在目标内能服务的用户数⌉",

@@ -206,7 +206,7 @@ void add_cards(std::vector<ReportBlock>& out, const Result& r, const L& t, const
     for (const PlanRow& row : r.plan) {
         const char* meets = row.meets_targets ? t("是", "yes") : (row.fits ? t("否", "no") : t("放不下", "does not fit"));
         b.table.rows.push_back({row.name, f.or_dash(row.cards, f.plain(row.cards)),
-                                layout_words(row.tp, row.pp, row.layer_split).in(t.lang),
+                                fmt::layout_words(row.tp, row.pp, row.layer_split).in(t.lang),
                                 f.or_dash(row.replicas, f.plain(row.replicas)),
                                 f.or_dash(row.users_per_replica, f.counts(row.users_per_replica)),
                                 f.or_dash(row.decode_tps_per_seq, f.rate(row.decode_tps_per_seq)),
@@ -307,13 +307,6 @@ Text target_word(const Scenario&, const Result& r, bool ok, bool at_best) { retu
 Text tps_target_word(const Result& r) { return judgement_word(judge_tps_target(r)); }
 
 Text daily_volume_word(const Result& r) { return judgement_word(judge_daily_volume(r)); }
-
-Text layout_words(int tp, int pp, bool layer_split) {
-    const std::string n = std::to_string(tp);
-    if (layer_split) return tp > 1 ? Text{"按层切分 " + n, "layer split " + n} : Text{"单卡", "1 card"};
-    const std::string w = "TP " + n + (pp > 1 ? " × PP " + std::to_string(pp) : "");
-    return {w, w};
-}
 
 Text unjudged_speed_note(const Result& r) {
     switch (judge_target(r, r.targets_met.ttft, r.targets_met.ttft_at_best)) {

@@ -53,9 +53,6 @@ Text tps_target_word(const Result& r);
 // The same word for the day's volume (judge_daily_volume), shown where it is judged (no latency target).
 Text daily_volume_word(const Result& r);
 Text judgement_word(TargetJudgement judged);
-// How one replica's cards work together, as a table cell or after a figure: "TP 2", "TP 2 × PP 2"; a layer split
-// (llama.cpp, Ollama: the cards run one after another) "layer split 3", or "1 card".
-Text layout_words(int tp, int pp, bool layer_split);
 // Above the speed figures of a setup the judge does not judge for speed (it does not fit, or the engine cannot run
 // it): what those figures are. Empty where the speed is judged.
 Text unjudged_speed_note(const Result& r);

@@ -103,7 +103,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
     row(out, t("预填充", "prefill"), fmt::column_interval(p.prefill_tps, "tok/s"));
     row(out, t("瓶颈", "bound by"), p.bound == DecodeBound::memory ? t("内存带宽", "memory bandwidth") : t("算力", "compute"));
     row(out, t("同时解码", "running batch"),
-        std::to_string(p.running_batch) + " (" + layout_words(p.tp, p.pp, p.layer_split).in(lang) + ")");
+        std::to_string(p.running_batch) + " (" + fmt::layout_words(p.tp, p.pp, p.layer_split).in(lang) + ")");
 
     out << "\n" << t("③ CPU / GPU / API", "③ CPU / GPU / API") << "\n";
     for (const DecisionRow& d : r.decision) {
@@ -127,7 +127,7 @@ std::string report_text(const Scenario& s, const Result& r, const std::string& l
         // table and the sentences above it show one cost the same way.
         std::snprintf(line, sizeof line, "  %-26s %8s %s  %-5s  %s  %s\n", pr.name.substr(0, 26).c_str(),
                       fmt::column_interval(pr.cards, "").c_str(), t("卡", pr.cards.hi == 1 ? "card " : "cards"),
-                      layout_words(pr.tp, pr.pp, pr.layer_split).in(lang).c_str(),
+                      fmt::layout_words(pr.tp, pr.pp, pr.layer_split).in(lang).c_str(),
                       pr.meets_targets ? t("达标", "meets") : t("未达标", "misses"),
                       pr.has_price ? (fmt::money(pr.cost_per_month, pr.currency, fmt::Join::tight) + t("/月", "/month")).c_str()
                                    : t("无价格", "no price"));

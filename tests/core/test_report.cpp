@@ -334,7 +334,7 @@ TEST(Report, ALayerSplitIsNotCalledTensorParallel) {
     const std::string md = report_markdown(s, r, "en");
     int split_rows = 0;
     for (const PlanRow& row : r.plan) {
-        const std::string words = layout_words(row.tp, row.pp, row.layer_split).en;
+        const std::string words = fmt::layout_words(row.tp, row.pp, row.layer_split).en;
         EXPECT_NE(md.find("| " + words + " |"), std::string::npos) << row.name << ": " << words;
         if (row.layer_split && row.tp > 1) {
             ++split_rows;
@@ -343,9 +343,9 @@ TEST(Report, ALayerSplitIsNotCalledTensorParallel) {
     }
     EXPECT_GT(split_rows, 0);
     // A tensor-parallel engine keeps "TP n", with its pipeline stages.
-    EXPECT_EQ(layout_words(2, 1, false).en, "TP 2");
-    EXPECT_EQ(layout_words(8, 6, false).zh, "TP 8 × PP 6");
-    EXPECT_EQ(layout_words(1, 1, true).en, "1 card");
+    EXPECT_EQ(fmt::layout_words(2, 1, false).en, "TP 2");
+    EXPECT_EQ(fmt::layout_words(8, 6, false).zh, "TP 8 × PP 6");
+    EXPECT_EQ(fmt::layout_words(1, 1, true).en, "1 card");
     s.engine = "vllm";
     s.weights = "awq-int4";
     const Result v = test::estimate_ok(s);

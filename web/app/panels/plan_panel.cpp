@@ -3,7 +3,7 @@
 #include "panels.hpp"
 
 #include "format.hpp"
-#include "report_doc.hpp"
+#include "format_text.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -121,7 +121,7 @@ void DrawPlanPanel(AppState& s) {
         if (row.cards.hi > 0) FigureText(s, prefix + "cards", fmt_interval(row.cards, ""));
         else ImGui::TextUnformatted("—");
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(layout_words(row.tp, row.pp, row.layer_split).in(s.lang_code()).c_str());
+        ImGui::TextUnformatted(fmt::layout_words(row.tp, row.pp, row.layer_split).in(s.lang_code()).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(row.replicas.hi > 0 ? fmt_interval(row.replicas, "").c_str() : "—");
         ImGui::TableNextColumn();

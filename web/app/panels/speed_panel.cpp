@@ -4,7 +4,7 @@
 
 #include "format.hpp"
 #include "judge.hpp"
-#include "report_doc.hpp"
+#include "format_text.hpp"
 #include "widgets.hpp"
 
 #include <algorithm>
@@ -107,7 +107,7 @@ void DrawSpeedPanel(AppState& s) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     TextWrappedCjk(std::string(tr(p.bound == DecodeBound::compute ? S::bound_compute : S::bound_memory, s.lang)) +
                    " · " + trf(S::running_batch_fmt, s.lang, static_cast<int>(p.running_batch),
-                               layout_words(p.tp, p.pp, p.layer_split).in(s.lang_code()).c_str()));
+                               fmt::layout_words(p.tp, p.pp, p.layer_split).in(s.lang_code()).c_str()));
     ImGui::PopStyleColor();
 }
 
