@@ -810,6 +810,23 @@ def validate_formats(problems, doc, engine_ids):
                     if e not in engine_ids:
                         problems.add("formats.json", where, "weight_only_fallback.except_engines",
                                      f"unknown engine {e!r}")
+            gaps = f.get("unsupported_on")
+            if gaps is not None:
+                if not isinstance(gaps, list):
+                    problems.add("formats.json", where, "unsupported_on", "must be an array")
+                    continue
+                for g, gap in enumerate(gaps):
+                    at = f"{where}.unsupported_on[{g}]"
+                    if not isinstance(gap, dict):
+                        problems.add("formats.json", at, "", "must be an object")
+                        continue
+                    check_source_text(problems, "formats.json", at, gap)
+                    for key in ("engines", "architectures"):
+                        if not gap.get(key):
+                            problems.add("formats.json", at, key, "must be a non-empty array")
+                    for e in gap.get("engines") or []:
+                        if e not in engine_ids:
+                            problems.add("formats.json", at, "engines", f"unknown engine {e!r}")
 
 
 def validate_engines(problems, doc):

@@ -89,6 +89,13 @@ bool WeightOnlyFallback::applies(const Hardware& hw, const std::string& engine_i
     return std::find(except_engines.begin(), except_engines.end(), engine_id) == except_engines.end();
 }
 
+bool KernelGap::applies(const Hardware& hw, const std::string& engine_id) const {
+    if (std::find(engines.begin(), engines.end(), engine_id) == engines.end()) return false;
+    return std::any_of(architectures.begin(), architectures.end(), [&](const std::string& a) {
+        return !a.empty() && hw.architecture.find(a) != std::string::npos;
+    });
+}
+
 namespace {
 std::vector<const GpuPrice*> sorted_prices(const std::vector<GpuPrice>& prices, const std::string& hardware_id,
                                            bool on_demand_only) {

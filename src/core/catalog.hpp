@@ -239,6 +239,17 @@ struct WeightOnlyFallback {
     bool applies(const Hardware& hw, const std::string& engine_id) const;
 };
 
+// Cards on which an engine has no kernels for a format at all, whatever the tensor cores (formats.json
+// "unsupported_on"): vLLM's AWQ kernels need Turing or newer, so a V100 cannot serve an AWQ checkpoint there
+// while it serves GPTQ. format_unsupported_on (context.hpp) refuses the pair and names the gap.
+struct KernelGap {
+    std::vector<std::string> engines;        // the engines without the kernels (never empty)
+    std::vector<std::string> architectures;  // the card's architecture contains one of them (never empty)
+    std::string source;
+
+    bool applies(const Hardware& hw, const std::string& engine_id) const;
+};
+
 struct WeightFormat {
     std::string id;  // "bf16", "awq-int4", "Q4_K_M"
     WeightScheme scheme = WeightScheme::dense;
@@ -251,6 +262,7 @@ struct WeightFormat {
     std::string source;
     Text source_label;  // the source as the page names it (a cited reference's title, not its path); may be empty
     std::optional<WeightOnlyFallback> weight_only_fallback;  // absent: the compute dtype's tensor cores are needed
+    std::vector<KernelGap> unsupported_on;                   // engine × architecture pairs without kernels
 };
 
 struct KvFormat {

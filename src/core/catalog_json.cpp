@@ -361,6 +361,15 @@ WeightOnlyFallback parse_fallback(const Reader& r) {
     return fb;
 }
 
+// Both lists required and non-empty: a gap without an engine or an architecture would refuse nothing, or everything.
+KernelGap parse_kernel_gap(const Reader& r) {
+    KernelGap gap;
+    gap.engines = r.strings("engines");
+    gap.architectures = r.strings("architectures");
+    gap.source = r.source("source");
+    return gap;
+}
+
 WeightFormat parse_weight_format(const Reader& r) {
     WeightFormat f;
     f.id = r.string("id", Need::required);
@@ -376,6 +385,7 @@ WeightFormat parse_weight_format(const Reader& r) {
     f.source = r.source("source");
     if (r.present("source_label")) f.source_label = r.text("source_label");
     if (auto fb = r.child("weight_only_fallback", Need::optional)) f.weight_only_fallback = parse_fallback(*fb);
+    r.each_object("unsupported_on", Need::optional, [&](const Reader& gap) { f.unsupported_on.push_back(parse_kernel_gap(gap)); });
     return f;
 }
 
@@ -721,6 +731,11 @@ void check_references(const Catalog& c, const Origins& o, Present present, Error
                                                                       std::to_string(j) + "]"),
                                                "unknown engine \"" + fb->except_engines[j] +
                                                    "\"; known: " + joined(engine_ids)});
+        for (size_t i = 0; i < c.weight_formats.size(); ++i)
+            for (size_t g = 0; g < c.weight_formats[i].unsupported_on.size(); ++g)
+                check_engines(c.weight_formats[i].unsupported_on[g].engines,
+                              Origin{o.weight_formats[i].file,
+                                     o.weight_formats[i].path + ".unsupported_on[" + std::to_string(g) + "]"});
         for (size_t i = 0; i < c.engines.size(); ++i)
             if (!c.engines[i].default_kv.empty() && !kv_set.count(c.engines[i].default_kv))
                 errors.push_back(Error{kReference, o.engines[i].at(".default_kv"),

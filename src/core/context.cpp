@@ -109,9 +109,16 @@ const Efficiency& Context::efficiency() const {
     return it->second;
 }
 
-std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id) {
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine) {
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
     if (f.scheme == WeightScheme::gguf) return std::nullopt;  // llama.cpp dequantizes every block type
+    const std::string& engine_id = engine.id;
+    for (const KernelGap& gap : f.unsupported_on)
+        if (gap.applies(hw, engine_id))
+            return Text{engine.name + " 没有可在 " + hw.architecture + " 上运行 " + f.id + " 的内核（" + hw.name +
+                            "）：请换一种权重格式或引擎。",
+                        engine.name + " has no " + f.id + " kernels for " + hw.architecture + " (" + hw.name +
+                            "): choose another weight format or engine."};
     // A format whose engine dequantizes it in its kernels runs without the dtype's tensor cores: the format's
     // weight_only_fallback in formats.json says on which cards and engines (FP8 on Ampere except TensorRT-LLM;
     // MXFP4 anywhere), with its sources.
@@ -296,7 +303,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                                 engine->name + " cannot run the weight format " + wf->id +
                                     "; choose another engine or format."});
     }
-    if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine.id)) ctx.warnings.push_back(*why);
+    if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*why);
     else if (auto how = format_runs_note(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*how);
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         if (runs != kv)

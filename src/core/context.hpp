@@ -83,12 +83,13 @@ private:
     const ModelFacts& facts() const;
 };
 
-// Why `hw` (a GPU or NPU) cannot run weights in format `f` with engine `engine_id`, or nullopt when it can. An
+// Why `hw` (a GPU or NPU) cannot run weights in format `f` with `engine`, or nullopt when it can. The engine may
+// have no kernels for the format on the card's architecture (formats.json unsupported_on: vLLM's AWQ on Volta). An
 // fp4 or fp8 compute format needs the card's tensor cores of that dtype unless the format's weight_only_fallback
 // (formats.json) applies to the card and engine: in the bundled catalog FP8 on NVIDIA Ampere except with
 // TensorRT-LLM, and MXFP4 on any card; NVFP4 has none (Blackwell only). GGUF formats always run. A card
 // lacks FP8 only when the catalog says so (fp8_tensor_cores false): an unknown FP8 peak is not a "no".
-std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const std::string& engine_id);
+std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine);
 
 
 // The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of

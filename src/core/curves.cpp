@@ -439,7 +439,7 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
     for (const WeightFormat& f : catalog.weight_formats) {
         if (f.bits_per_weight > ctx.weights.bits_per_weight) continue;
         if (std::find(f.engines.begin(), f.engines.end(), ctx.engine.id) == f.engines.end()) continue;
-        if (format_unsupported_on(f, ctx.hardware, ctx.engine.id)) continue;
+        if (format_unsupported_on(f, ctx.hardware, ctx.engine)) continue;
         formats.push_back(&f);
     }
     std::stable_sort(formats.begin(), formats.end(),

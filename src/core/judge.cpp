@@ -29,7 +29,7 @@ std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
     const bool formats_known = ctx.catalog && std::any_of(ctx.catalog->weight_formats.begin(), ctx.catalog->weight_formats.end(), names);
     if (formats_known && !f.engines.empty() && !names(f))
         return Text{e.name + " 不能直接运行权重格式 " + f.id, e.name + " cannot run the weight format " + f.id};
-    std::optional<Text> card = format_unsupported_on(f, hw, e.id);
+    std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.
     if (card && !card->en.empty() && card->en.back() == '.') card->en.pop_back();
     if (card && card->zh.size() >= 3 && card->zh.compare(card->zh.size() - 3, 3, "。") == 0) card->zh.resize(card->zh.size() - 3);

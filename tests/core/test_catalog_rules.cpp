@@ -93,6 +93,14 @@ const Hardware& card(const Catalog& catalog, const std::string& id) {
     return h ? *h : kNone;
 }
 
+// The bundled engine of that id (its name is in the reasons).
+const Engine& eng(const std::string& id) {
+    const Engine* e = bundled::catalog().find_engine(id);
+    EXPECT_NE(e, nullptr) << id;
+    static const Engine kNone{};
+    return e ? *e : kNone;
+}
+
 const WeightFormat& format(const Catalog& catalog, const std::string& id) {
     const WeightFormat* f = catalog.find_weight_format(id);
     EXPECT_NE(f, nullptr) << id;
@@ -106,26 +114,26 @@ const WeightFormat& format(const Catalog& catalog, const std::string& id) {
 TEST(CatalogRules, Fp8OnAmpereFollowsTheFormatsFallback) {
     const Catalog& c = bundled::catalog();
     const Hardware& a100 = card(c, "nvidia-a100-sxm-80gb");  // Ampere: a 16-bit peak, no FP8 peak
-    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), a100, "vllm").has_value());
-    EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), a100, "tensorrt-llm").has_value());  // except_engines
+    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), a100, eng("vllm")).has_value());
+    EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), a100, eng("tensorrt-llm")).has_value());  // except_engines
     // A card with FP8 tensor cores needs no fallback, whatever the engine.
-    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, "nvidia-h100-sxm-80gb"), "tensorrt-llm").has_value());
+    EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, "nvidia-h100-sxm-80gb"), eng("tensorrt-llm")).has_value());
 
     auto without = catalog_after(&CatalogFiles::formats,
                                  [](json& d) { entry(d, "weight_formats", "fp8").erase("weight_only_fallback"); });
-    const auto why = format_unsupported_on(format(*without, "fp8"), a100, "vllm");
+    const auto why = format_unsupported_on(format(*without, "fp8"), a100, eng("vllm"));
     ASSERT_TRUE(why.has_value());
     EXPECT_EQ(why->en, "A100 SXM4 80GB cannot run FP8 (Ampere): choose an int4/int8 or 16-bit format.");
 
     auto no_exception = catalog_after(&CatalogFiles::formats, [](json& d) {
         entry(d, "weight_formats", "fp8")["weight_only_fallback"].erase("except_engines");
     });
-    EXPECT_FALSE(format_unsupported_on(format(*no_exception, "fp8"), a100, "tensorrt-llm").has_value());
+    EXPECT_FALSE(format_unsupported_on(format(*no_exception, "fp8"), a100, eng("tensorrt-llm")).has_value());
 
     auto other_arch = catalog_after(&CatalogFiles::formats, [](json& d) {
         entry(d, "weight_formats", "fp8")["weight_only_fallback"]["architecture"] = "Hopper";
     });
-    EXPECT_TRUE(format_unsupported_on(format(*other_arch, "fp8"), a100, "vllm").has_value());
+    EXPECT_TRUE(format_unsupported_on(format(*other_arch, "fp8"), a100, eng("vllm")).has_value());
 }
 
 // Issue #9: "cannot run FP8" only where the catalog says the card has no FP8 tensor cores (hardware.json
@@ -136,7 +144,7 @@ TEST(CatalogRules, Fp8IsRefusedOnlyWhereTheCatalogSaysTheCardHasNoFp8) {
     for (const char* id : {"intel-gaudi2-96gb", "nvidia-rtx-4060ti-16gb", "nvidia-h200-nvl-141gb", "nvidia-gh200-96gb"}) {
         EXPECT_EQ(card(c, id).fp8_tensor_cores, std::optional<bool>(true)) << id;
         for (const char* engine : {"vllm", "tensorrt-llm", "sglang"})
-            EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, id), engine).has_value()) << id << " " << engine;
+            EXPECT_FALSE(format_unsupported_on(format(c, "fp8"), card(c, id), eng(engine)).has_value()) << id << " " << engine;
     }
     // Gaudi 2 states a 16-bit peak (432) and no FP8 one: the result says FP8 runs, at the 16-bit peak.
     const Context gaudi = context(c, scenario("Llama-3.1-8B", "fp8", "vllm", "intel-gaudi2-96gb"));
@@ -146,14 +154,14 @@ TEST(CatalogRules, Fp8IsRefusedOnlyWhereTheCatalogSaysTheCardHasNoFp8) {
     EXPECT_EQ(gaudi.warnings[0].zh.find("支持 FP8"), std::string("Gaudi 2 96GB ").size());
     // Ampere, Turing, Volta: stated as having none.
     for (const char* id : {"nvidia-t4-16gb", "nvidia-v100-sxm2-32gb", "nvidia-rtx-3090"})
-        EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), card(c, id), "tensorrt-llm").has_value()) << id;
+        EXPECT_TRUE(format_unsupported_on(format(c, "fp8"), card(c, id), eng("tensorrt-llm")).has_value()) << id;
 
     // Without the catalog's statement the A100 is "not known", never "cannot".
     auto unknown = catalog_after(&CatalogFiles::hardware, [](json& d) {
         entry(d, "accelerators", "nvidia-a100-sxm-80gb").erase("fp8_tensor_cores");
     });
     const Hardware& a100 = card(*unknown, "nvidia-a100-sxm-80gb");
-    EXPECT_FALSE(format_unsupported_on(format(*unknown, "fp8"), a100, "tensorrt-llm").has_value());
+    EXPECT_FALSE(format_unsupported_on(format(*unknown, "fp8"), a100, eng("tensorrt-llm")).has_value());
     const auto note = format_runs_note(format(*unknown, "fp8"), a100, *unknown->find_engine("tensorrt-llm"));
     ASSERT_TRUE(note.has_value());
     EXPECT_EQ(note->en, "Whether A100 SXM4 80GB has FP8 tensor cores is not known: prefill is estimated at its 16-bit "
@@ -188,12 +196,12 @@ TEST(CatalogRules, Fp8OnAmpereWithVllmSaysWeightOnlyAndRunsAtThe16BitPeak) {
 TEST(CatalogRules, Mxfp4WithoutFp4TensorCoresFollowsTheFormatsFallback) {
     const Catalog& c = bundled::catalog();
     const Hardware& h100 = card(c, "nvidia-h100-sxm-80gb");  // no FP4 peak
-    EXPECT_FALSE(format_unsupported_on(format(c, "mxfp4"), h100, "vllm").has_value());
-    EXPECT_TRUE(format_unsupported_on(format(c, "nvfp4"), h100, "vllm").has_value());  // nvfp4 has no fallback
+    EXPECT_FALSE(format_unsupported_on(format(c, "mxfp4"), h100, eng("vllm")).has_value());
+    EXPECT_TRUE(format_unsupported_on(format(c, "nvfp4"), h100, eng("vllm")).has_value());  // nvfp4 has no fallback
 
     auto without = catalog_after(&CatalogFiles::formats,
                                  [](json& d) { entry(d, "weight_formats", "mxfp4").erase("weight_only_fallback"); });
-    const auto why = format_unsupported_on(format(*without, "mxfp4"), h100, "vllm");
+    const auto why = format_unsupported_on(format(*without, "mxfp4"), h100, eng("vllm"));
     ASSERT_TRUE(why.has_value());
     EXPECT_EQ(why->en, "H100 SXM5 80GB has no FP4 tensor cores: mxfp4 needs a Blackwell-generation card.");
 }
@@ -212,6 +220,70 @@ TEST(CatalogRules, FallbackNeedsASourceAndKnownEngines) {
     EXPECT_EQ(errors[0].id, "catalog.reference");
     EXPECT_EQ(errors[0].path, "formats.json: weight_formats[3].weight_only_fallback.except_engines[0]");
     EXPECT_EQ(errors[0].message.rfind("unknown engine \"trt\"; known: vllm, ", 0), 0u) << errors[0].message;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// [kernel gaps] formats.json unsupported_on: an engine without kernels for a format on an architecture
+// ---------------------------------------------------------------------------------------------------
+// vLLM's AWQ kernels need Turing or newer (its quantization table: AWQ ❌ on Volta, GPTQ ✅): a V100 was judged
+// as serving an AWQ checkpoint under vLLM, and the 72B RAG plan listed V100s among the cards that meet it.
+TEST(CatalogRules, VllmHasNoAwqKernelsOnVolta) {
+    const Catalog& c = bundled::catalog();
+    const Hardware& v100 = card(c, "nvidia-v100-sxm2-32gb");
+    const auto why = format_unsupported_on(format(c, "awq-int4"), v100, eng("vllm"));
+    ASSERT_TRUE(why.has_value());
+    EXPECT_EQ(why->en, "vLLM has no awq-int4 kernels for Volta (V100 SXM2 32GB): choose another weight format or engine.");
+    EXPECT_EQ(why->zh, "vLLM 没有可在 Volta 上运行 awq-int4 的内核（V100 SXM2 32GB）：请换一种权重格式或引擎。");
+    // The gap is vLLM's AWQ on Volta only: GPTQ there, AWQ on Turing, and the other engines' AWQ still run.
+    EXPECT_FALSE(format_unsupported_on(format(c, "gptq-int4"), v100, eng("vllm")).has_value());
+    EXPECT_FALSE(format_unsupported_on(format(c, "awq-int4"), card(c, "nvidia-t4-16gb"), eng("vllm")).has_value());
+    EXPECT_FALSE(format_unsupported_on(format(c, "awq-int4"), card(c, "nvidia-a100-sxm-80gb"), eng("vllm")).has_value());
+    for (const char* other : {"sglang", "tensorrt-llm", "transformers"})
+        EXPECT_FALSE(format_unsupported_on(format(c, "awq-int4"), v100, eng(other)).has_value()) << other;
+    // The rule is the catalog's: without it the V100 runs AWQ again.
+    auto without = catalog_after(&CatalogFiles::formats,
+                                 [](json& d) { entry(d, "weight_formats", "awq-int4").erase("unsupported_on"); });
+    EXPECT_FALSE(format_unsupported_on(format(*without, "awq-int4"), v100, eng("vllm")).has_value());
+
+    // The judge and the planner read it: the estimate cannot run, and the plan leaves the V100s out.
+    Scenario s = scenario("Qwen2.5-72B", "awq-int4", "vllm", "nvidia-v100-sxm2-32gb");
+    s.count = 4;
+    auto r = estimate(c, s);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->status, ServingStatus::does_not_fit);
+    ASSERT_TRUE(r->cannot_run.has_value());
+    EXPECT_EQ(r->cannot_run->en, "vLLM has no awq-int4 kernels for Volta (V100 SXM2 32GB): choose another weight format or engine");
+    s.hardware_id = "nvidia-a100-sxm-80gb";
+    auto a100 = estimate(c, s);
+    ASSERT_TRUE(a100.ok());
+    int v100_rows = 0;
+    for (const PlanRow& row : a100->plan) {
+        if (row.hardware.find("v100") == std::string::npos) continue;
+        ++v100_rows;
+        EXPECT_FALSE(row.meets_targets) << row.hardware;
+        EXPECT_NE(row.note.find("vLLM has no awq-int4 kernels for Volta"), std::string::npos) << row.note;
+    }
+    EXPECT_EQ(v100_rows, 2);  // V100 SXM2 and PCIe
+}
+
+TEST(CatalogRules, KernelGapsNeedEnginesArchitecturesAndASource) {
+    const Errors unknown = errors_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "awq-int4")["unsupported_on"][0]["engines"] = {"vllm", "trt"};
+    });
+    ASSERT_EQ(unknown.size(), 1u);
+    EXPECT_EQ(unknown[0].id, "catalog.reference");
+    EXPECT_EQ(unknown[0].path, "formats.json: weight_formats[5].unsupported_on[0].engines[1]");
+    EXPECT_EQ(unknown[0].message.rfind("unknown engine \"trt\"; known: vllm, ", 0), 0u) << unknown[0].message;
+    const Errors no_arch = errors_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "awq-int4")["unsupported_on"][0].erase("architectures");
+    });
+    ASSERT_EQ(no_arch.size(), 1u);
+    EXPECT_EQ(no_arch[0].path, "formats.json: weight_formats[5].unsupported_on[0].architectures");
+    const Errors no_source = errors_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "awq-int4")["unsupported_on"][0].erase("source");
+    });
+    ASSERT_EQ(no_source.size(), 1u);
+    EXPECT_EQ(no_source[0].path, "formats.json: weight_formats[5].unsupported_on[0].source");
 }
 
 // ---------------------------------------------------------------------------------------------------
