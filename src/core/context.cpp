@@ -4,6 +4,7 @@
 #include "value_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <mutex>
 #include <sstream>
@@ -107,6 +108,19 @@ const Efficiency& Context::efficiency() const {
         return kNone;
     }
     return it->second;
+}
+
+const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id) {
+    auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    const std::string name = lower(f.id);
+    for (const WeightFormat& other : catalog.weight_formats)
+        if (other.id != f.id && lower(other.id) == name &&
+            std::find(other.engines.begin(), other.engines.end(), engine_id) != other.engines.end())
+            return &other;
+    return nullptr;
 }
 
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine) {
@@ -298,13 +312,23 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                  ": a server started with that context refuses or cuts off such requests, while the figures above "
                  "run them whole; raise the context to at least " + total + "."});
     }
-    if (!wf->engines.empty() && !contains(wf->engines, engine->id)) {
-        ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",
-                                engine->name + " cannot run the weight format " + wf->id +
-                                    "; choose another engine or format."});
+    const bool engine_refuses_format = !wf->engines.empty() && !contains(wf->engines, engine->id);
+    if (engine_refuses_format) {
+        if (const WeightFormat* same = same_named_format_for(catalog, *wf, engine->id))
+            ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "：请选它能运行的同名格式 " + same->id + "，或换引擎。",
+                                    engine->name + " cannot run the weight format " + wf->id + ": choose " + same->id +
+                                        ", the format of that name it runs, or another engine."});
+        else
+            ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",
+                                    engine->name + " cannot run the weight format " + wf->id +
+                                        "; choose another engine or format."});
     }
-    if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*why);
-    else if (auto how = format_runs_note(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*how);
+    // How the card runs the format only matters where the engine runs it at all: "Ollama runs mxfp4 weight-only"
+    // stood beside "Ollama cannot run the weight format mxfp4".
+    if (!engine_refuses_format) {
+        if (auto why = format_unsupported_on(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*why);
+        else if (auto how = format_runs_note(*wf, ctx.hardware, ctx.engine)) ctx.warnings.push_back(*how);
+    }
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         if (runs != kv)
             ctx.warnings.push_back({"kv_cache：" + engine->name + " 不支持 KV 缓存格式 " + kv->id + "，按它的默认格式 " + runs->id +

@@ -91,6 +91,10 @@ private:
 // lacks FP8 only when the catalog says so (fp8_tensor_cores false): an unknown FP8 peak is not a "no".
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine);
 
+// A format named as `f` but for its case that `engine` runs, where the engine does not run `f`: mxfp4 (the
+// safetensors checkpoint vLLM loads) → MXFP4 (the GGUF llama.cpp and Ollama load), bf16 → BF16. nullptr when none.
+const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id);
+
 
 // The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of
 // that catalog card (its peaks per dtype, architecture, interconnect, efficiency class, id and so its rental

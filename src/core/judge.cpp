@@ -27,8 +27,12 @@ std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
     }
     auto names = [&](const WeightFormat& w) { return std::find(w.engines.begin(), w.engines.end(), e.id) != w.engines.end(); };
     const bool formats_known = ctx.catalog && std::any_of(ctx.catalog->weight_formats.begin(), ctx.catalog->weight_formats.end(), names);
-    if (formats_known && !f.engines.empty() && !names(f))
+    if (formats_known && !f.engines.empty() && !names(f)) {
+        if (const WeightFormat* same = same_named_format_for(*ctx.catalog, f, e.id))
+            return Text{e.name + " 不能直接运行权重格式 " + f.id + "（它能运行同名格式 " + same->id + "）",
+                        e.name + " cannot run the weight format " + f.id + " (it runs " + same->id + ")"};
         return Text{e.name + " 不能直接运行权重格式 " + f.id, e.name + " cannot run the weight format " + f.id};
+    }
     std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.
     if (card && !card->en.empty() && card->en.back() == '.') card->en.pop_back();

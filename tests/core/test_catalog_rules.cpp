@@ -266,6 +266,33 @@ TEST(CatalogRules, VllmHasNoAwqKernelsOnVolta) {
     EXPECT_EQ(v100_rows, 2);  // V100 SXM2 and PCIe
 }
 
+// gpt-oss's mxfp4 checkpoint under Ollama: the warnings said both "Ollama cannot run the weight format mxfp4" and
+// "Ollama runs mxfp4 weight-only", and neither named MXFP4, the GGUF of that name Ollama does run.
+TEST(CatalogRules, AnEngineThatRefusesAFormatNamesTheOneOfThatNameItRuns) {
+    const Catalog& c = bundled::catalog();
+    const Context ctx = context(c, scenario("gpt-oss-120b", "mxfp4", "ollama", "nvidia-h100-sxm-80gb"));
+    ASSERT_EQ(ctx.warnings.size(), 1u) << ctx.warnings.back().en;
+    EXPECT_EQ(ctx.warnings[0].en, "Ollama cannot run the weight format mxfp4: choose MXFP4, the format of that name it "
+                                  "runs, or another engine.");
+    EXPECT_EQ(ctx.warnings[0].zh, "Ollama 不能直接运行权重格式 mxfp4：请选它能运行的同名格式 MXFP4，或换引擎。");
+    auto r = estimate(c, ctx.scenario);
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->cannot_run.has_value());
+    EXPECT_EQ(r->cannot_run->en, "Ollama cannot run the weight format mxfp4 (it runs MXFP4)");
+    EXPECT_EQ(r->cannot_run->zh, "Ollama 不能直接运行权重格式 mxfp4（它能运行同名格式 MXFP4）");
+    // That format runs; one without a namesake keeps the plain words; vLLM, which runs mxfp4, gets the card's note.
+    EXPECT_FALSE(estimate(c, scenario("gpt-oss-120b", "MXFP4", "ollama", "nvidia-h100-sxm-80gb"))->cannot_run.has_value());
+    EXPECT_EQ(same_named_format_for(c, format(c, "awq-int4"), "ollama"), nullptr);
+    EXPECT_EQ(same_named_format_for(c, format(c, "bf16"), "llama.cpp"), &format(c, "BF16"));
+    EXPECT_EQ(same_named_format_for(c, format(c, "MXFP4"), "vllm"), &format(c, "mxfp4"));
+    const Context awq = context(c, scenario("Qwen2.5-7B", "awq-int4", "ollama", "nvidia-rtx-4090"));
+    ASSERT_FALSE(awq.warnings.empty());
+    EXPECT_EQ(awq.warnings[0].en, "Ollama cannot run the weight format awq-int4; choose another engine or format.");
+    const Context vllm = context(c, scenario("gpt-oss-120b", "mxfp4", "vllm", "nvidia-h100-sxm-80gb"));
+    ASSERT_EQ(vllm.warnings.size(), 1u);
+    EXPECT_NE(vllm.warnings[0].en.find("vLLM runs mxfp4 weight-only"), std::string::npos) << vllm.warnings[0].en;
+}
+
 TEST(CatalogRules, KernelGapsNeedEnginesArchitecturesAndASource) {
     const Errors unknown = errors_after(&CatalogFiles::formats, [](json& d) {
         entry(d, "weight_formats", "awq-int4")["unsupported_on"][0]["engines"] = {"vllm", "trt"};
