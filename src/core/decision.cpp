@@ -344,7 +344,7 @@ DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
     row.verdict = verdict_of(at);
     row.reason = cpu_reason(s.label, s.ctx.hardware, choice->why, at, sc.concurrency,
-                            memory_clause(s.ctx.hardware, memory_of(s)));
+                            memory_clause(s.ctx.hardware, memory_of(s), s.layout.cards()));
     row.fails_when = fails_when_for(s, {"CPU", "CPU"});
     return row;
 }
@@ -378,7 +378,7 @@ DecisionRow gpu_row(const Context& ctx, const Assessment& a) {
     const bool overflows = own_cards ? !a.fit.fits : m.total_gib.hi > m.budget_gib;
     const bool worst_case_overflows = m.capacity_known && overflows && runs;
     const Text mem = worst_case_overflows ? typical_memory_clause(m, at.perf, sc.context_tokens)
-                                          : memory_clause(s.ctx.hardware, m);
+                                          : memory_clause(s.ctx.hardware, m, s.layout.cards());
     row.reason = gpu_reason(s.label, own_cards ? Text{} : planner_pick_origin(), s.layout, mem, at, sc.concurrency);
     if (row.verdict != Verdict::yes) append(row.reason, planner_suggestion(a.plan));
     if (!own_cards) {
@@ -709,7 +709,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
     const PerformanceResult& p = a.performance;
     const Targets& t = sc.targets;
     const bool worst_case_overflows = m.capacity_known && !a.fit.fits;
-    const Text mem = worst_case_overflows ? typical_memory_clause(m, p, sc.context_tokens) : memory_clause(ctx.hardware, m);
+    const Text mem = worst_case_overflows ? typical_memory_clause(m, p, sc.context_tokens) : memory_clause(ctx.hardware, m, s.layout.cards());
     const Text speed = speed_clause(p, sc.concurrency);
 
     if (a.cannot_run) return verdict_cannot_run(label, *a.cannot_run, planner_suggestion(a.plan));

@@ -140,8 +140,16 @@ Text no_latency_target_clause(const Hardware& hw, double requests_per_day) {
             "; no latency target: sized for memory and the day's " + fmt::count(requests_per_day, "en") + " requests"};
 }
 
-Text memory_clause(const Hardware& hw, const MemoryResult& m) {
+Text memory_clause(const Hardware& hw, const MemoryResult& m, int cards_per_copy) {
     const std::string w = memory_word_zh(hw);
+    // One copy over several machines (a layer split): their sum and each one's even share, as the warning says it.
+    if (!m.capacity_known && cards_per_copy > 1) {
+        const std::string n = std::to_string(cards_per_copy);
+        const double each = m.total_gib.hi / cards_per_copy;
+        return {"这 " + n + " 台合计需 ≥ " + fmt::number(m.total_gib.hi, "zh") + " GiB " + w + "（每台约 " + fmt::number(each, "zh") + " GiB）",
+                "needs ≥ " + fmt::number(m.total_gib.hi, "en") + " GiB of RAM between the " + n + " machines (about " +
+                    fmt::number(each, "en") + " GiB each)"};
+    }
     if (!m.capacity_known)
         return {"需 ≥ " + fmt::number(m.total_gib.hi, "zh") + " GiB " + w,
                 "needs ≥ " + fmt::number(m.total_gib.hi, "en") + " GiB of RAM"};

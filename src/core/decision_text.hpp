@@ -35,7 +35,7 @@ Text speed_clause(const PerformanceResult& p, int64_t concurrency);
 // day): said wherever the user chose no latency target (targets.no_latency_target).
 Text no_latency_target_clause(const Hardware& hw, double requests_per_day);
 // "memory 30–34 / 80 GiB" (per replica when there are several).
-Text memory_clause(const Hardware& hw, const MemoryResult& m);
+Text memory_clause(const Hardware& hw, const MemoryResult& m, int cards_per_copy);
 // A paged engine whose users would not all fit at the full context at once: what one replica holds at the
 // typical request length, then the worst case.
 Text typical_memory_clause(const MemoryResult& m, const PerformanceResult& p, int64_t context_tokens);

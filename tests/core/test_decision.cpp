@@ -206,6 +206,34 @@ TEST(Decision, TheCpuRowOnTheUsersMachinesGivesTheHeadlinesFigures) {
     }
 }
 
+// Their RAM size unknown, the row asked for "≥ 49 GiB of RAM", the sum over both machines read as one machine's
+// need; it gives the sum and each one's share, as the memory warning does.
+TEST(Decision, TheCpuRowOverSeveralMachinesNamesTheSumAndEachShare) {
+    Scenario s = test::golden_scenario("cpu_qwen25_7b.json");
+    s.count = 2;
+    const Result r = test::estimate_ok(s);
+    ASSERT_FALSE(r.memory.capacity_known);
+    const DecisionRow* cpu = test::decision_row(r, DecisionOption::cpu);
+    ASSERT_NE(cpu, nullptr);
+    const double need = r.memory.total_gib.hi;
+    EXPECT_NE(cpu->reason.en.find("needs ≥ " + fmt::number(need, "en") + " GiB of RAM between the 2 machines (about " +
+                                  fmt::number(need / 2, "en") + " GiB each)"),
+              std::string::npos)
+        << cpu->reason.en;
+    EXPECT_NE(cpu->reason.zh.find("这 2 台合计需 ≥ " + fmt::number(need, "zh") + " GiB 内存（每台约 " + fmt::number(need / 2, "zh") +
+                                  " GiB）"),
+              std::string::npos)
+        << cpu->reason.zh;
+    // One machine: its own need, no share.
+    s.count = 1;
+    const Result one = test::estimate_ok(s);
+    const DecisionRow* alone = test::decision_row(one, DecisionOption::cpu);
+    ASSERT_NE(alone, nullptr);
+    EXPECT_NE(alone->reason.en.find("needs ≥ " + fmt::number(one.memory.total_gib.hi, "en") + " GiB of RAM;"),
+              std::string::npos)
+        << alone->reason.en;
+}
+
 TEST(Decision, ApiVerdictFollowsTheBreakEven) {
     Scenario quiet;
     quiet.requests_per_day = 10;
