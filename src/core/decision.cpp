@@ -753,7 +753,8 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
         return out;
     }
     const Text why = describe_misses(target_misses(p, sc, ctx.daily_volume, sc.concurrency, false), t, ctx.hardware);
-    return verdict_misses_targets(label, speed, why, other ? other_layout : planner_suggestion(a.plan));
+    return verdict_misses_targets(label, speed, why, other ? other_layout : planner_suggestion(a.plan),
+                                  m.capacity_known ? nullptr : &mem);
 }
 
 }  // namespace infersizer

@@ -644,7 +644,12 @@ Text meets_in_another_layout_clause(const PlanRow& row) {
                 ", these cards meet the targets"};
 }
 
-Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion) {
+Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion,
+                            const Text* unknown_memory) {
+    // Where the catalog has no RAM size nothing says the model is held: what it needs stands in its place.
+    if (unknown_memory)
+        return {label.zh + " 达不到目标：" + speed.zh + "（" + why.zh + "）；" + unknown_memory->zh + suggestion.zh,
+                label.en + " misses the targets: " + speed.en + " (" + why.en + "); " + unknown_memory->en + suggestion.en};
     return {label.zh + " 放得下但达不到目标：" + speed.zh + "（" + why.zh + "）" + suggestion.zh,
             label.en + " holds the model but misses the targets: " + speed.en + " (" + why.en + ")" + suggestion.en};
 }

@@ -157,6 +157,8 @@ Text verdict_borderline_targets(const Text& label, const Text& memory, const Tex
 // "; laid out as TP 1 × 3–4 replicas, these cards meet the targets" (a layer split: "run as servers of 1 card
 // each (3–4 of them), …"): the user's own cards in the layout of their plan row.
 Text meets_in_another_layout_clause(const PlanRow& row);
-Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion);
+// `unknown_memory`: the memory clause where the catalog has no RAM size (the sentence then does not say "holds").
+Text verdict_misses_targets(const Text& label, const Text& speed, const Text& why, const Text& suggestion,
+                            const Text* unknown_memory = nullptr);
 
 }  // namespace infersizer

@@ -224,6 +224,15 @@ TEST(Decision, TheCpuRowOverSeveralMachinesNamesTheSumAndEachShare) {
                                   " GiB）"),
               std::string::npos)
         << cpu->reason.zh;
+    // The headline, which missed the targets with "holds the model" where nothing says the RAM holds it, says the
+    // same need instead.
+    ASSERT_EQ(r.status, ServingStatus::misses_targets);
+    EXPECT_EQ(r.verdict.en.find("holds the model"), std::string::npos) << r.verdict.en;
+    EXPECT_EQ(r.verdict.en.rfind("2 × " + test::hardware("desktop-ddr5-5600-2ch").name + " misses the targets: ", 0), 0u) << r.verdict.en;
+    EXPECT_NE(r.verdict.en.find("; needs ≥ " + fmt::number(need, "en") + " GiB of RAM between the 2 machines"), std::string::npos)
+        << r.verdict.en;
+    EXPECT_EQ(r.verdict.zh.find("放得下"), std::string::npos) << r.verdict.zh;
+    EXPECT_NE(r.verdict.zh.find(" 达不到目标："), std::string::npos) << r.verdict.zh;
     // One machine: its own need, no share.
     s.count = 1;
     const Result one = test::estimate_ok(s);
