@@ -367,6 +367,10 @@ struct Engine {
     bool continuous_batching = false;
     std::vector<std::string> hardware_kinds;    // gpu, npu, unified, cpu
     std::vector<std::string> vendors;           // GPU/NPU vendors it runs on (hardware.json "vendor"); empty: any
+    // The architectures the engine's makers support (engines.json "supported_architectures"); a card of its vendors
+    // outside them runs on community support only, which a warning says. Empty: not stated.
+    std::vector<std::string> supported_architectures;
+    std::string supported_architectures_source;
     std::map<std::string, Efficiency> efficiency;  // key: hardware class ("gpu", "unified", "cpu")
     SchedulerTraits scheduler;
     // KV format the engine picks by default for a weight format (TensorRT-LLM: the FP8 KV cache that NVIDIA's

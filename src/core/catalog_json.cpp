@@ -450,6 +450,10 @@ Engine parse_engine(const Reader& r) {
     e.continuous_batching = r.flag("continuous_batching", Need::required);
     e.hardware_kinds = r.strings("hardware_kinds", &kHardwareKinds);
     if (r.present("vendors")) e.vendors = r.strings("vendors");
+    if (auto supported = r.child("supported_architectures", Need::optional)) {
+        e.supported_architectures = supported->strings("architectures");
+        e.supported_architectures_source = supported->source("source");
+    }
     if (auto eff = r.child("efficiency", Need::required)) {
         for (const auto& item : eff->object().items()) {
             const std::string item_path = eff->at(item.key());

@@ -110,6 +110,24 @@ const Efficiency& Context::efficiency() const {
     return it->second;
 }
 
+std::optional<Text> community_support_only(const Engine& engine, const Hardware& hw) {
+    if (engine.supported_architectures.empty() || hw.architecture.empty()) return std::nullopt;
+    if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
+    // Another vendor's card is refused outright (engines.json vendors); this is about the engine's own vendor's cards.
+    if (!engine.vendors.empty() && !contains(engine.vendors, hw.vendor)) return std::nullopt;
+    for (const std::string& a : engine.supported_architectures)
+        if (hw.architecture.find(a) != std::string::npos) return std::nullopt;
+    std::string zh, en;
+    for (size_t i = 0; i < engine.supported_architectures.size(); ++i) {
+        const std::string& a = engine.supported_architectures[i];
+        zh += (i ? "、" : "") + a;
+        en += (i == 0 ? "" : i + 1 == engine.supported_architectures.size() ? " and " : ", ") + a;
+    }
+    return Text{engine.name + " 官方支持 " + zh + " 架构；" + hw.architecture + "（" + hw.name + "）只有社区支持，未经其开发团队测试：以上数字假定它能运行。",
+                engine.name + " supports " + en + " cards; " + hw.architecture + " (" + hw.name +
+                    ") has community support only, untested by its makers: the figures assume it runs."};
+}
+
 const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id) {
     auto lower = [](std::string s) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -339,6 +357,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
             ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
                                     engine->name + " does not support the KV cache format " + kv->id + "."});
     }
+    if (auto note = community_support_only(*engine, ctx.hardware)) ctx.warnings.push_back(*note);
     const std::string kind = hardware_kind_name(ctx.hardware.kind);
     if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind)) {
         ctx.warnings.push_back(

@@ -91,6 +91,10 @@ private:
 // lacks FP8 only when the catalog says so (fp8_tensor_cores false): an unknown FP8 peak is not a "no".
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine);
 
+// A card of the engine's vendor outside the architectures its makers support (engines.json supported_architectures:
+// TensorRT-LLM on Volta and Turing): a warning that it runs on community support only; nullopt elsewhere.
+std::optional<Text> community_support_only(const Engine& engine, const Hardware& hw);
+
 // A format named as `f` but for its case that `engine` runs, where the engine does not run `f`: mxfp4 (the
 // safetensors checkpoint vLLM loads) → MXFP4 (the GGUF llama.cpp and Ollama load), bf16 → BF16. nullptr when none.
 const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id);

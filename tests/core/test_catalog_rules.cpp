@@ -293,6 +293,36 @@ TEST(CatalogRules, AnEngineThatRefusesAFormatNamesTheOneOfThatNameItRuns) {
     EXPECT_NE(vllm.warnings[0].en.find("vLLM runs mxfp4 weight-only"), std::string::npos) << vllm.warnings[0].en;
 }
 
+// TensorRT-LLM's makers support Blackwell, Hopper, Ada and Ampere; on a T4 or a V100 it is community support only,
+// which nothing said (the estimate ran as on an A100).
+TEST(CatalogRules, TensorRtLlmOutsideItsSupportedArchitecturesIsCommunitySupportOnly) {
+    const Catalog& c = bundled::catalog();
+    const Context t4 = context(c, scenario("Llama-3.1-8B", "int8", "tensorrt-llm", "nvidia-t4-16gb"));
+    ASSERT_FALSE(t4.warnings.empty());
+    EXPECT_EQ(t4.warnings[0].en, "TensorRT-LLM supports Blackwell, Hopper, Ada and Ampere cards; Turing (T4 16GB) has "
+                                 "community support only, untested by its makers: the figures assume it runs.");
+    EXPECT_EQ(t4.warnings[0].zh, "TensorRT-LLM 官方支持 Blackwell、Hopper、Ada、Ampere 架构；Turing（T4 16GB）只有社区支持，"
+                                 "未经其开发团队测试：以上数字假定它能运行。");
+    EXPECT_TRUE(community_support_only(*c.find_engine("tensorrt-llm"), card(c, "nvidia-v100-sxm2-32gb")).has_value());
+    // A warning, not a refusal: the estimate still judges it.
+    EXPECT_FALSE(estimate(c, t4.scenario)->cannot_run.has_value());
+    // The listed architectures, by substring of the catalog's names ("Ada Lovelace", "Hopper + Grace", "Blackwell
+    // (GB202)"), and other engines, say nothing.
+    for (const char* id : {"nvidia-a100-sxm-80gb", "nvidia-a10-24gb", "nvidia-l40s-48gb", "nvidia-h100-sxm-80gb",
+                           "nvidia-gh200-96gb", "nvidia-b200-180gb", "nvidia-rtx-5090"})
+        EXPECT_FALSE(community_support_only(*c.find_engine("tensorrt-llm"), card(c, id)).has_value()) << id;
+    EXPECT_FALSE(community_support_only(*c.find_engine("vllm"), card(c, "nvidia-t4-16gb")).has_value());
+    // The rule is the catalog's: without it the T4 gets no such warning.
+    auto without = catalog_after(&CatalogFiles::engines,
+                                 [](json& d) { entry(d, "engines", "tensorrt-llm").erase("supported_architectures"); });
+    EXPECT_FALSE(community_support_only(*without->find_engine("tensorrt-llm"), card(*without, "nvidia-t4-16gb")).has_value());
+    const Errors no_source = errors_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "tensorrt-llm")["supported_architectures"].erase("source");
+    });
+    ASSERT_EQ(no_source.size(), 1u);
+    EXPECT_EQ(no_source[0].path, "engines.json: engines[2].supported_architectures.source");
+}
+
 TEST(CatalogRules, KernelGapsNeedEnginesArchitecturesAndASource) {
     const Errors unknown = errors_after(&CatalogFiles::formats, [](json& d) {
         entry(d, "weight_formats", "awq-int4")["unsupported_on"][0]["engines"] = {"vllm", "trt"};
