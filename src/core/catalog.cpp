@@ -16,6 +16,12 @@ const T* find_by_id(const std::vector<T>& items, const std::string& id) {
     return nullptr;
 }
 
+// Rental rows whose pricing model is some form of on-demand ("on-demand", "on-demand range",
+// "marketplace on-demand", ...): the only rows comparable across providers (docs/references/hardware.md).
+bool is_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") != std::string::npos; }
+
+}  // namespace
+
 bool equal_ignoring_case(const std::string& a, const std::string& b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
@@ -23,12 +29,6 @@ bool equal_ignoring_case(const std::string& a, const std::string& b) {
             return false;
     return true;
 }
-
-// Rental rows whose pricing model is some form of on-demand ("on-demand", "on-demand range",
-// "marketplace on-demand", ...): the only rows comparable across providers (docs/references/hardware.md).
-bool is_on_demand(const GpuPrice& p) { return p.pricing_model.find("on-demand") != std::string::npos; }
-
-}  // namespace
 
 std::vector<std::string> model_role_names() {
     std::vector<std::string> names;
@@ -85,15 +85,13 @@ const Hardware* Catalog::default_host_for(const Hardware& card) const {
 
 bool WeightOnlyFallback::applies(const Hardware& hw, const std::string& engine_id) const {
     if (!vendor.empty() && hw.vendor != vendor) return false;
-    if (!architecture.empty() && hw.architecture.find(architecture) == std::string::npos) return false;
+    if (!architecture.empty() && !hw.architecture_is(architecture)) return false;
     return std::find(except_engines.begin(), except_engines.end(), engine_id) == except_engines.end();
 }
 
 bool KernelGap::applies(const Hardware& hw, const std::string& engine_id) const {
     if (std::find(engines.begin(), engines.end(), engine_id) == engines.end()) return false;
-    return std::any_of(architectures.begin(), architectures.end(), [&](const std::string& a) {
-        return !a.empty() && hw.architecture.find(a) != std::string::npos;
-    });
+    return std::any_of(architectures.begin(), architectures.end(), [&](const std::string& a) { return hw.architecture_is(a); });
 }
 
 namespace {

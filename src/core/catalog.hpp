@@ -150,6 +150,9 @@ std::vector<std::string> hardware_kind_names(bool accelerators_only = false);
 // The efficiency classes in table order, each once: gpu, cpu, unified.
 std::vector<std::string> efficiency_class_names();
 
+// Two ids that differ only in ASCII case ("q4_k_m" and "Q4_K_M", "mxfp4" and "MXFP4").
+bool equal_ignoring_case(const std::string& a, const std::string& b);
+
 // GPU servers hold 8 cards (HGX/DGX boards) unless the catalog says otherwise for a card: tensor parallelism stops
 // at one server and pipeline stages go across servers.
 inline constexpr int kDefaultCardsPerNode = 8;
@@ -212,6 +215,11 @@ struct Hardware {
     Text notes;              // shown in the hardware picker's tooltip in the page's language (both or neither)
 
     bool is_cpu() const { return kind == HardwareKind::cpu; }
+    // Whether the card belongs to an architecture family as the catalog's rules name it: the family is part of the
+    // card's architecture ("Ada" of "Ada Lovelace", "Hopper" of "Hopper + Grace"). An empty family names none.
+    bool architecture_is(const std::string& family) const {
+        return !family.empty() && architecture.find(family) != std::string::npos;
+    }
 };
 
 // Cards per server for this card (cards_per_node, else kDefaultCardsPerNode).

@@ -4,7 +4,6 @@
 #include "value_text.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <deque>
 #include <mutex>
 #include <sstream>
@@ -116,7 +115,7 @@ std::optional<Text> community_support_only(const Engine& engine, const Hardware&
     // Another vendor's card is refused outright (engines.json vendors); this is about the engine's own vendor's cards.
     if (!engine.vendors.empty() && !contains(engine.vendors, hw.vendor)) return std::nullopt;
     for (const std::string& a : engine.supported_architectures)
-        if (hw.architecture.find(a) != std::string::npos) return std::nullopt;
+        if (hw.architecture_is(a)) return std::nullopt;
     std::string zh, en;
     for (size_t i = 0; i < engine.supported_architectures.size(); ++i) {
         const std::string& a = engine.supported_architectures[i];
@@ -129,13 +128,8 @@ std::optional<Text> community_support_only(const Engine& engine, const Hardware&
 }
 
 const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id) {
-    auto lower = [](std::string s) {
-        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
-    const std::string name = lower(f.id);
     for (const WeightFormat& other : catalog.weight_formats)
-        if (other.id != f.id && lower(other.id) == name &&
+        if (other.id != f.id && equal_ignoring_case(other.id, f.id) &&
             std::find(other.engines.begin(), other.engines.end(), engine_id) != other.engines.end())
             return &other;
     return nullptr;

@@ -16,18 +16,12 @@
 #include "params.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <utility>
 
 namespace infersizer {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // bitsandbytes NF4 with blocksize g: 4-bit codes + an fp32 absmax per block = 4 + 32/g (4.5 at g = 64);
 // double quantization stores the absmax in 8 bits with one fp32 constant per 256 blocks:
@@ -47,7 +41,6 @@ struct TensorBits {
 
 TensorBits non_gguf_bits(const gguf::Tensor& t, const ModelArch& m, const WeightFormat& f) {
     const double b = f.bits_per_weight;
-    const std::string id = lower(f.id);
     // Norms, biases, routers and sinks are stored in the checkpoint dtype: 16-bit, or 32 in an fp32 file.
     const double small_bits = b > 16 ? b : 16.0;
     const char* small_type = small_bits > 16 ? "fp32" : "bf16";
@@ -55,7 +48,7 @@ TensorBits non_gguf_bits(const gguf::Tensor& t, const ModelArch& m, const Weight
     if (!t.quantizable) return {Interval::exact(small_bits), small_type, small_type};
     if (f.scheme == WeightScheme::dense && b >= 16) return {Interval::exact(b), fid, fid};
 
-    if (id == "mxfp4" && m.gpt_oss_layout) {
+    if (equal_ignoring_case(f.id, "mxfp4") && m.gpt_oss_layout) {
         if (t.routed_expert) return {Interval::exact(b), fid, fid};
         return {Interval::exact(16.0), "bf16", "bf16"};
     }
@@ -64,7 +57,7 @@ TensorBits non_gguf_bits(const gguf::Tensor& t, const ModelArch& m, const Weight
         if (f.embeddings_16bit) return {Interval::exact(16.0), "bf16", "bf16"};
         return {Interval::of(b, 16.0), fid, "bf16"};  // quantized or kept: the checkpoint decides
     }
-    if (id == "nf4") return {Interval::of(nf4_double_quant_bits(f.group_size), b), fid, fid};
+    if (equal_ignoring_case(f.id, "nf4")) return {Interval::of(nf4_double_quant_bits(f.group_size), b), fid, fid};
     return {Interval::exact(b), fid, fid};
 }
 
@@ -164,7 +157,7 @@ double lowest_linear_bits(const WeightFormat& f) {
             return gguf::type_bits_per_weight(gguf::ftype_default_type(*ft));
         return f.bits_per_weight;
     }
-    if (lower(f.id) == "nf4") return nf4_double_quant_bits(f.group_size);
+    if (equal_ignoring_case(f.id, "nf4")) return nf4_double_quant_bits(f.group_size);
     return f.bits_per_weight;
 }
 
