@@ -837,6 +837,20 @@ def validate_engines(problems, doc):
         check_source_text(problems, "engines.json", where, e)
         # The page shows the source by this label in the user's language (its source is English prose).
         check_bilingual(problems, "engines.json", where, e, "source_label")
+        not_estimated = e.get("formats_not_estimated")
+        if not_estimated is not None:
+            if not isinstance(not_estimated, list):
+                problems.add("engines.json", where, "formats_not_estimated", "must be an array")
+            else:
+                for n, item in enumerate(not_estimated):
+                    at = f"{where}.formats_not_estimated[{n}]"
+                    if not isinstance(item, dict):
+                        problems.add("engines.json", at, "", "must be an object")
+                        continue
+                    if item.get("scheme") not in ("dense", "group", "gguf"):
+                        problems.add("engines.json", at, "scheme", f"must be dense, group or gguf, got {item.get('scheme')!r}")
+                    check_bilingual(problems, "engines.json", at, item, "why")
+                    check_source_text(problems, "engines.json", at, item)
         traits = e.get("traits")
         if traits is None:
             continue
@@ -1085,6 +1099,11 @@ def self_test(sources):
                                 "hardware.json", ["accelerators[0]", "cards_per_node", "covers"])
     failures += expect_rejected(sources, lambda d: d["accelerators"][0].__setitem__("cards_per_node", 0),
                                 "hardware.json", ["accelerators[0]", "cards_per_node", "1 to 72"])
+    # 7c. An engine's formats_not_estimated: an unknown scheme, or a reason in one language only, is rejected.
+    failures += expect_rejected(sources, lambda d: d["engines"][0]["formats_not_estimated"][0].__setitem__("scheme", "ggml"),
+                                "engines.json", ["engines[0]", "formats_not_estimated[0]", "scheme"])
+    failures += expect_rejected(sources, lambda d: d["engines"][0]["formats_not_estimated"][0].__setitem__(
+        "why", {"en": "English only"}), "engines.json", ["formats_not_estimated[0]", "'why'"])
     built_formats = json.loads(outputs["formats.json"])
     labels = [f.get("source_label") for c in ("weight_formats", "kv_formats") for f in built_formats[c]
               if DOC_PATH.search(f.get("source", ""))]

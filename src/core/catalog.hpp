@@ -379,6 +379,20 @@ struct Engine {
     // outside them runs on community support only, which a warning says. Empty: not stated.
     std::vector<std::string> supported_architectures;
     std::string supported_architectures_source;
+    // Formats of a scheme the engine loads only in a way the estimate does not model (engines.json
+    // "formats_not_estimated"): vLLM's GGUF through an experimental plugin, Transformers' GGUF dequantized at load.
+    // They are still formats it cannot run here (judge.hpp cannot_run_on), with this reason instead of a bare "cannot".
+    struct SchemeNotEstimated {
+        WeightScheme scheme = WeightScheme::gguf;
+        Text why;  // a clause: "vLLM loads GGUF only through …"
+        std::string source;
+    };
+    std::vector<SchemeNotEstimated> formats_not_estimated;
+    const SchemeNotEstimated* not_estimated(WeightScheme scheme) const {
+        for (const SchemeNotEstimated& n : formats_not_estimated)
+            if (n.scheme == scheme) return &n;
+        return nullptr;
+    }
     std::map<std::string, Efficiency> efficiency;  // key: hardware class ("gpu", "unified", "cpu")
     SchedulerTraits scheduler;
     // KV format the engine picks by default for a weight format (TensorRT-LLM: the FP8 KV cache that NVIDIA's

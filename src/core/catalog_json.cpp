@@ -454,6 +454,13 @@ Engine parse_engine(const Reader& r) {
         e.supported_architectures = supported->strings("architectures");
         e.supported_architectures_source = supported->source("source");
     }
+    r.each_object("formats_not_estimated", Need::optional, [&](const Reader& n) {
+        Engine::SchemeNotEstimated item;
+        item.scheme = scheme_from(n.enumerated("scheme", kSchemes, Need::required));
+        item.why = n.text("why");
+        item.source = n.source("source");
+        e.formats_not_estimated.push_back(std::move(item));
+    });
     if (auto eff = r.child("efficiency", Need::required)) {
         for (const auto& item : eff->object().items()) {
             const std::string item_path = eff->at(item.key());

@@ -135,6 +135,28 @@ const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFo
     return nullptr;
 }
 
+std::optional<NotEstimatedWords> not_estimated_words(const Catalog& catalog, const WeightFormat& f, const Engine& engine) {
+    const Engine::SchemeNotEstimated* n = engine.not_estimated(f.scheme);
+    if (!n) return std::nullopt;
+    std::vector<std::string> runners;
+    for (const std::string& id : f.engines)
+        if (const Engine* e = catalog.find_engine(id)) runners.push_back(e->name);
+    std::string zh, en;
+    for (size_t i = 0; i < runners.size(); ++i) {
+        zh += (i == 0 ? "" : i + 1 == runners.size() ? " 或 " : "、") + runners[i];
+        en += (i == 0 ? "" : i + 1 == runners.size() ? " or " : ", ") + runners[i];
+    }
+    NotEstimatedWords w;
+    w.clause = {n->why.zh + "（此处不作估算）", n->why.en + " (not estimated here)"};
+    w.warning = runners.empty()
+                    ? Text{n->why.zh + "，此处不作估算；请换 " + engine.name + " 能运行的格式。",
+                           n->why.en + ": not estimated here; choose a format " + engine.name + " runs."}
+                    : Text{n->why.zh + "，此处不作估算；" + f.id + " 请用 " + zh + "，或换 " + engine.name + " 能运行的格式。",
+                           n->why.en + ": not estimated here; for " + f.id + " choose " + en + ", or a format " +
+                               engine.name + " runs."};
+    return w;
+}
+
 std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware& hw, const Engine& engine) {
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
     if (f.scheme == WeightScheme::gguf) return std::nullopt;  // llama.cpp dequantizes every block type
@@ -330,6 +352,8 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
             ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "：请选它能运行的同名格式 " + same->id + "，或换引擎。",
                                     engine->name + " cannot run the weight format " + wf->id + ": choose " + same->id +
                                         ", the format of that name it runs, or another engine."});
+        else if (auto not_estimated = not_estimated_words(catalog, *wf, *engine))
+            ctx.warnings.push_back(not_estimated->warning);
         else
             ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",
                                     engine->name + " cannot run the weight format " + wf->id +

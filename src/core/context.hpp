@@ -99,6 +99,15 @@ std::optional<Text> community_support_only(const Engine& engine, const Hardware&
 // safetensors checkpoint vLLM loads) → MXFP4 (the GGUF llama.cpp and Ollama load), bf16 → BF16. nullptr when none.
 const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id);
 
+// Why `engine` does not run `f` where it loads the format's scheme only in a way the estimate does not model
+// (engines.json formats_not_estimated): the verdict's clause ("vLLM loads GGUF only through … (not estimated here)")
+// and the warning, which names the engines that run `f` ("for Q4_K_M choose llama.cpp or Ollama, …").
+struct NotEstimatedWords {
+    Text clause;
+    Text warning;
+};
+std::optional<NotEstimatedWords> not_estimated_words(const Catalog& catalog, const WeightFormat& f, const Engine& engine);
+
 
 // The device a custom hardware object describes. Without `based_on` it is the object as typed. With it, a copy of
 // that catalog card (its peaks per dtype, architecture, interconnect, efficiency class, id and so its rental

@@ -31,6 +31,7 @@ std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
         if (const WeightFormat* same = same_named_format_for(*ctx.catalog, f, e.id))
             return Text{e.name + " 不能直接运行权重格式 " + f.id + "（它能运行同名格式 " + same->id + "）",
                         e.name + " cannot run the weight format " + f.id + " (it runs " + same->id + ")"};
+        if (auto not_estimated = not_estimated_words(*ctx.catalog, f, e)) return not_estimated->clause;
         return Text{e.name + " 不能直接运行权重格式 " + f.id, e.name + " cannot run the weight format " + f.id};
     }
     std::optional<Text> card = format_unsupported_on(f, hw, e);

@@ -293,6 +293,55 @@ TEST(CatalogRules, AnEngineThatRefusesAFormatNamesTheOneOfThatNameItRuns) {
     EXPECT_NE(vllm.warnings[0].en.find("vLLM runs mxfp4 weight-only"), std::string::npos) << vllm.warnings[0].en;
 }
 
+// vLLM does load GGUF files (through its experimental vllm-gguf-plugin) and Transformers dequantizes them at load:
+// "vLLM cannot run the weight format Q4_K_M" was untrue, and named no way out. The engine's catalog entry says why it
+// is not estimated, and the warning names the engines that run the format.
+TEST(CatalogRules, AFormatAnEngineLoadsOnlyInAWayNotEstimatedSaysWhyAndWhoRunsIt) {
+    const Catalog& c = bundled::catalog();
+    const Context vllm = context(c, scenario("Llama-3.1-8B", "Q4_K_M", "vllm", "nvidia-rtx-4090"));
+    ASSERT_FALSE(vllm.warnings.empty());
+    EXPECT_EQ(vllm.warnings[0].en, "vLLM loads GGUF only through its separate vllm-gguf-plugin, which its docs call highly "
+                                   "experimental and under-optimized: not estimated here; for Q4_K_M choose llama.cpp or "
+                                   "Ollama, or a format vLLM runs.");
+    EXPECT_EQ(vllm.warnings[0].zh, "vLLM 只能通过单独的 vllm-gguf-plugin 插件加载 GGUF，其文档称这一支持仍是高度实验性、未经优化的，"
+                                   "此处不作估算；Q4_K_M 请用 llama.cpp 或 Ollama，或换 vLLM 能运行的格式。");
+    auto r = estimate(c, vllm.scenario);
+    ASSERT_TRUE(r.ok());
+    ASSERT_TRUE(r->cannot_run.has_value());  // still not judged as running
+    EXPECT_EQ(r->cannot_run->en, "vLLM loads GGUF only through its separate vllm-gguf-plugin, which its docs call highly "
+                                 "experimental and under-optimized (not estimated here)");
+    EXPECT_EQ(r->cannot_run->zh, "vLLM 只能通过单独的 vllm-gguf-plugin 插件加载 GGUF，其文档称这一支持仍是高度实验性、未经优化的（此处不作估算）");
+    const Context hf = context(c, scenario("Qwen2.5-7B", "Q8_0", "transformers", "nvidia-rtx-4090"));
+    ASSERT_FALSE(hf.warnings.empty());
+    EXPECT_EQ(hf.warnings[0].en, "Hugging Face Transformers dequantizes a GGUF file to full precision (fp32 by default) as "
+                                 "it loads it, so it holds the unquantized model: not estimated here; for Q8_0 choose "
+                                 "llama.cpp or Ollama, or a format Hugging Face Transformers runs.");
+    // A GGUF format with a namesake the engine runs keeps that remedy (BF16 → bf16); SGLang, which states no such
+    // reason, keeps the plain words; a format outside the scheme is not touched (Ollama and awq-int4, above).
+    EXPECT_EQ(context(c, scenario("Llama-3.1-8B", "BF16", "vllm", "nvidia-h100-sxm-80gb")).warnings[0].en,
+              "vLLM cannot run the weight format BF16: choose bf16, the format of that name it runs, or another engine.");
+    EXPECT_EQ(context(c, scenario("Llama-3.1-8B", "Q4_K_M", "sglang", "nvidia-h100-sxm-80gb")).warnings[0].en,
+              "SGLang cannot run the weight format Q4_K_M; choose another engine or format.");
+    EXPECT_FALSE(not_estimated_words(c, format(c, "awq-int4"), *c.find_engine("vllm")).has_value());
+    // The reason is the catalog's: without it vLLM's words are the plain ones again.
+    auto without = catalog_after(&CatalogFiles::engines,
+                                 [](json& d) { entry(d, "engines", "vllm").erase("formats_not_estimated"); });
+    const Context plain = context(*without, scenario("Llama-3.1-8B", "Q4_K_M", "vllm", "nvidia-rtx-4090"));
+    ASSERT_FALSE(plain.warnings.empty());
+    EXPECT_EQ(plain.warnings[0].en, "vLLM cannot run the weight format Q4_K_M; choose another engine or format.");
+    // Its scheme must be one the formats use, its reason in both languages, with a source.
+    const Errors bad_scheme = errors_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "vllm")["formats_not_estimated"][0]["scheme"] = "ggml";
+    });
+    ASSERT_EQ(bad_scheme.size(), 1u);
+    EXPECT_EQ(bad_scheme[0].path, "engines.json: engines[0].formats_not_estimated[0].scheme");
+    const Errors no_source = errors_after(&CatalogFiles::engines, [](json& d) {
+        entry(d, "engines", "transformers")["formats_not_estimated"][0].erase("source");
+    });
+    ASSERT_EQ(no_source.size(), 1u);
+    EXPECT_EQ(no_source[0].path, "engines.json: engines[5].formats_not_estimated[0].source");
+}
+
 // TensorRT-LLM's makers support Blackwell, Hopper, Ada and Ampere; on a T4 or a V100 it is community support only,
 // which nothing said (the estimate ran as on an A100).
 TEST(CatalogRules, TensorRtLlmOutsideItsSupportedArchitecturesIsCommunitySupportOnly) {
