@@ -362,10 +362,20 @@ WeightOnlyFallback parse_fallback(const Reader& r) {
 }
 
 // Both lists required and non-empty: a gap without an engine or an architecture would refuse nothing, or everything.
+// The architecture families a rule names (kernel gaps, an engine's supported architectures): an empty one matches no
+// card (Hardware::architecture_is), so the rule would silently say nothing there.
+std::vector<std::string> architecture_families(const Reader& r, const char* key) {
+    std::vector<std::string> families = r.strings(key);
+    for (size_t i = 0; i < families.size(); ++i)
+        if (families[i].empty())
+            r.fail(r.ids().range, r.at(key) + "[" + std::to_string(i) + "]", "must be a non-empty string, got \"\"");
+    return families;
+}
+
 KernelGap parse_kernel_gap(const Reader& r) {
     KernelGap gap;
     gap.engines = r.strings("engines");
-    gap.architectures = r.strings("architectures");
+    gap.architectures = architecture_families(r, "architectures");
     gap.source = r.source("source");
     return gap;
 }
@@ -451,7 +461,7 @@ Engine parse_engine(const Reader& r) {
     e.hardware_kinds = r.strings("hardware_kinds", &kHardwareKinds);
     if (r.present("vendors")) e.vendors = r.strings("vendors");
     if (auto supported = r.child("supported_architectures", Need::optional)) {
-        e.supported_architectures = supported->strings("architectures");
+        e.supported_architectures = architecture_families(*supported, "architectures");
         e.supported_architectures_source = supported->source("source");
     }
     r.each_object("formats_not_estimated", Need::optional, [&](const Reader& n) {

@@ -109,6 +109,20 @@ const Efficiency& Context::efficiency() const {
     return it->second;
 }
 
+namespace {
+// "A、B、C" / "A, B and C": the items in each language, `zh_last` and `en_last` before the last one.
+Text listed(const std::vector<std::string>& items, const char* zh_last, const char* en_last) {
+    Text t;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const bool last = i + 1 == items.size();
+        if (i > 0) t.zh += last ? zh_last : "、", t.en += last ? en_last : ", ";
+        t.zh += items[i];
+        t.en += items[i];
+    }
+    return t;
+}
+}  // namespace
+
 std::optional<Text> community_support_only(const Engine& engine, const Hardware& hw) {
     if (engine.supported_architectures.empty() || hw.architecture.empty()) return std::nullopt;
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
@@ -116,12 +130,8 @@ std::optional<Text> community_support_only(const Engine& engine, const Hardware&
     if (!engine.vendors.empty() && !contains(engine.vendors, hw.vendor)) return std::nullopt;
     for (const std::string& a : engine.supported_architectures)
         if (hw.architecture_is(a)) return std::nullopt;
-    std::string zh, en;
-    for (size_t i = 0; i < engine.supported_architectures.size(); ++i) {
-        const std::string& a = engine.supported_architectures[i];
-        zh += (i ? "、" : "") + a;
-        en += (i == 0 ? "" : i + 1 == engine.supported_architectures.size() ? " and " : ", ") + a;
-    }
+    const Text list = listed(engine.supported_architectures, "、", " and ");
+    const std::string &zh = list.zh, &en = list.en;
     return Text{engine.name + " 官方支持 " + zh + " 架构；" + hw.architecture + "（" + hw.name + "）只有社区支持，未经其开发团队测试：以上数字假定它能运行。",
                 engine.name + " supports " + en + " cards; " + hw.architecture + " (" + hw.name +
                     ") has community support only, untested by its makers: the figures assume it runs."};
@@ -141,11 +151,8 @@ std::optional<NotEstimatedWords> not_estimated_words(const Catalog& catalog, con
     std::vector<std::string> runners;
     for (const std::string& id : f.engines)
         if (const Engine* e = catalog.find_engine(id)) runners.push_back(e->name);
-    std::string zh, en;
-    for (size_t i = 0; i < runners.size(); ++i) {
-        zh += (i == 0 ? "" : i + 1 == runners.size() ? " 或 " : "、") + runners[i];
-        en += (i == 0 ? "" : i + 1 == runners.size() ? " or " : ", ") + runners[i];
-    }
+    const Text list = listed(runners, " 或 ", " or ");
+    const std::string &zh = list.zh, &en = list.en;
     NotEstimatedWords w;
     w.clause = {n->why.zh + "（此处不作估算）", n->why.en + " (not estimated here)"};
     w.warning = runners.empty()

@@ -375,17 +375,25 @@ TEST(CatalogRules, TensorRtLlmOutsideItsSupportedArchitecturesIsCommunitySupport
 
 // The catalog's rules (weight-only fallbacks, kernel gaps, an engine's supported architectures) name architecture
 // families; one reading serves all three: the family is part of the card's architecture, and an empty family names
-// none (an empty entry in supported_architectures would otherwise have silenced the warning on every card).
+// none (an empty entry in supported_architectures silenced the warning on every card).
 TEST(CatalogRules, AnArchitectureFamilyIsPartOfTheCardsArchitecture) {
     const Catalog& c = bundled::catalog();
     EXPECT_TRUE(card(c, "nvidia-l40s-48gb").architecture_is("Ada"));
     EXPECT_TRUE(card(c, "nvidia-gh200-96gb").architecture_is("Hopper"));
     EXPECT_FALSE(card(c, "nvidia-a100-sxm-80gb").architecture_is("Hopper"));
     EXPECT_FALSE(card(c, "nvidia-a100-sxm-80gb").architecture_is(""));
-    auto empty_entry = catalog_after(&CatalogFiles::engines, [](json& d) {
+    // So the catalog refuses an empty family, naming where it stands.
+    const Errors empty_family = errors_after(&CatalogFiles::engines, [](json& d) {
         entry(d, "engines", "tensorrt-llm")["supported_architectures"]["architectures"].push_back("");
     });
-    EXPECT_TRUE(community_support_only(*empty_entry->find_engine("tensorrt-llm"), card(*empty_entry, "nvidia-t4-16gb")).has_value());
+    ASSERT_EQ(empty_family.size(), 1u);
+    EXPECT_EQ(empty_family[0].path, "engines.json: engines[2].supported_architectures.architectures[4]");
+    EXPECT_EQ(empty_family[0].message, "must be a non-empty string, got \"\"");
+    const Errors empty_gap = errors_after(&CatalogFiles::formats, [](json& d) {
+        entry(d, "weight_formats", "awq-int4")["unsupported_on"][0]["architectures"].push_back("");
+    });
+    ASSERT_EQ(empty_gap.size(), 1u);
+    EXPECT_NE(empty_gap[0].path.find(".unsupported_on[0].architectures[1]"), std::string::npos) << empty_gap[0].path;
     // Formats of one name in another case: the GGUF MXFP4 that Ollama runs for the mxfp4 it does not.
     EXPECT_TRUE(equal_ignoring_case("q4_k_m", "Q4_K_M"));
     EXPECT_FALSE(equal_ignoring_case("Q4_K_M", "Q4_K_S"));
