@@ -1,12 +1,14 @@
 #include "context.hpp"
 
 #include "cost.hpp"
+#include "format_text.hpp"
 #include "value_text.hpp"
 
 #include <algorithm>
 #include <deque>
 #include <mutex>
 #include <sstream>
+#include <string>
 
 namespace infersizer {
 
@@ -131,10 +133,10 @@ std::optional<Text> community_support_only(const Engine& engine, const Hardware&
     for (const std::string& a : engine.supported_architectures)
         if (hw.architecture_is(a)) return std::nullopt;
     const Text list = listed(engine.supported_architectures, "、", " and ");
-    const std::string &zh = list.zh, &en = list.en;
-    return Text{engine.name + " 官方支持 " + zh + " 架构；" + hw.architecture + "（" + hw.name + "）只有社区支持，未经其开发团队测试：以上数字假定它能运行。",
-                engine.name + " supports " + en + " cards; " + hw.architecture + " (" + hw.name +
-                    ") has community support only, untested by its makers: the figures assume it runs."};
+    return Text{fmt::joined({engine.name, " 官方支持 ", list.zh, " 架构；", hw.architecture, "（", hw.name,
+                              "）只有社区支持，未经其开发团队测试：以上数字假定它能运行。"}),
+                fmt::joined({engine.name, " supports ", list.en, " cards; ", hw.architecture, " (", hw.name,
+                              ") has community support only, untested by its makers: the figures assume it runs."})};
 }
 
 const WeightFormat* same_named_format_for(const Catalog& catalog, const WeightFormat& f, const std::string& engine_id) {
@@ -151,16 +153,13 @@ std::optional<NotEstimatedWords> not_estimated_words(const Catalog& catalog, con
     std::vector<std::string> runners;
     for (const std::string& id : f.engines)
         if (const Engine* e = catalog.find_engine(id)) runners.push_back(e->name);
+    if (runners.empty()) return std::nullopt;  // nobody to name: the plain words
     const Text list = listed(runners, " 或 ", " or ");
-    const std::string &zh = list.zh, &en = list.en;
     NotEstimatedWords w;
-    w.clause = {n->why.zh + "（此处不作估算）", n->why.en + " (not estimated here)"};
-    w.warning = runners.empty()
-                    ? Text{n->why.zh + "，此处不作估算；请换 " + engine.name + " 能运行的格式。",
-                           n->why.en + ": not estimated here; choose a format " + engine.name + " runs."}
-                    : Text{n->why.zh + "，此处不作估算；" + f.id + " 请用 " + zh + "，或换 " + engine.name + " 能运行的格式。",
-                           n->why.en + ": not estimated here; for " + f.id + " choose " + en + ", or a format " +
-                               engine.name + " runs."};
+    w.clause = {fmt::joined({n->why.zh, "（此处不作估算）"}), fmt::joined({n->why.en, " (not estimated here)"})};
+    w.warning = {fmt::joined({n->why.zh, "，此处不作估算；", f.id, " 请用 ", list.zh, "，或换 ", engine.name, " 能运行的格式。"}),
+                 fmt::joined({n->why.en, ": not estimated here; for ", f.id, " choose ", list.en, ", or a format ",
+                               engine.name, " runs."})};
     return w;
 }
 
@@ -170,10 +169,10 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     const std::string& engine_id = engine.id;
     for (const KernelGap& gap : f.unsupported_on)
         if (gap.applies(hw, engine_id))
-            return Text{engine.name + " 没有可在 " + hw.architecture + " 上运行 " + f.id + " 的内核（" + hw.name +
-                            "）：请换一种权重格式或引擎。",
-                        engine.name + " has no " + f.id + " kernels for " + hw.architecture + " (" + hw.name +
-                            "): choose another weight format or engine."};
+            return Text{fmt::joined({engine.name, " 没有可在 ", hw.architecture, " 上运行 ", f.id, " 的内核（", hw.name,
+                                     "）：请换一种权重格式或引擎。"}),
+                        fmt::joined({engine.name, " has no ", f.id, " kernels for ", hw.architecture, " (", hw.name,
+                                     "): choose another weight format or engine."})};
     // A format whose engine dequantizes it in its kernels runs without the dtype's tensor cores: the format's
     // weight_only_fallback in formats.json says on which cards and engines (FP8 on Ampere except TensorRT-LLM;
     // MXFP4 anywhere), with its sources.
@@ -356,15 +355,15 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     const bool engine_refuses_format = !wf->engines.empty() && !contains(wf->engines, engine->id);
     if (engine_refuses_format) {
         if (const WeightFormat* same = same_named_format_for(catalog, *wf, engine->id))
-            ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "：请选它能运行的同名格式 " + same->id + "，或换引擎。",
-                                    engine->name + " cannot run the weight format " + wf->id + ": choose " + same->id +
-                                        ", the format of that name it runs, or another engine."});
+            ctx.warnings.push_back({fmt::joined({engine->name, " 不能直接运行权重格式 ", wf->id, "：请选它能运行的同名格式 ", same->id, "，或换引擎。"}),
+                                    fmt::joined({engine->name, " cannot run the weight format ", wf->id, ": choose ", same->id,
+                                                 ", the format of that name it runs, or another engine."})});
         else if (auto not_estimated = not_estimated_words(catalog, *wf, *engine))
             ctx.warnings.push_back(not_estimated->warning);
         else
-            ctx.warnings.push_back({engine->name + " 不能直接运行权重格式 " + wf->id + "；请换引擎或格式。",
-                                    engine->name + " cannot run the weight format " + wf->id +
-                                        "; choose another engine or format."});
+            ctx.warnings.push_back({fmt::joined({engine->name, " 不能直接运行权重格式 ", wf->id, "；请换引擎或格式。"}),
+                                    fmt::joined({engine->name, " cannot run the weight format ", wf->id,
+                                                 "; choose another engine or format."})});
     }
     // How the card runs the format only matters where the engine runs it at all: "Ollama runs mxfp4 weight-only"
     // stood beside "Ollama cannot run the weight format mxfp4".

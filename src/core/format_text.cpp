@@ -247,4 +247,13 @@ Text layout_words(int tp, int pp, bool layer_split) {
     return {w, w};
 }
 
+std::string joined(std::initializer_list<std::string_view> parts) {
+    size_t size = 0;
+    for (std::string_view p : parts) size += p.size();
+    std::string s;
+    s.reserve(size);
+    for (std::string_view p : parts) s.append(p.data(), p.size());
+    return s;
+}
+
 }  // namespace infersizer::fmt

@@ -1,6 +1,7 @@
 // judge.cpp — the one judgement (judge.hpp).
 #include "judge.hpp"
 
+#include "format_text.hpp"
 #include "offload.hpp"
 #include "plan.hpp"
 
@@ -29,10 +30,10 @@ std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
     const bool formats_known = ctx.catalog && std::any_of(ctx.catalog->weight_formats.begin(), ctx.catalog->weight_formats.end(), names);
     if (formats_known && !f.engines.empty() && !names(f)) {
         if (const WeightFormat* same = same_named_format_for(*ctx.catalog, f, e.id))
-            return Text{e.name + " 不能直接运行权重格式 " + f.id + "（它能运行同名格式 " + same->id + "）",
-                        e.name + " cannot run the weight format " + f.id + " (it runs " + same->id + ")"};
+            return Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id, "（它能运行同名格式 ", same->id, "）"}),
+                        fmt::joined({e.name, " cannot run the weight format ", f.id, " (it runs ", same->id, ")"})};
         if (auto not_estimated = not_estimated_words(*ctx.catalog, f, e)) return not_estimated->clause;
-        return Text{e.name + " 不能直接运行权重格式 " + f.id, e.name + " cannot run the weight format " + f.id};
+        return Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id}), fmt::joined({e.name, " cannot run the weight format ", f.id})};
     }
     std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.

@@ -87,3 +87,10 @@ TEST(FormatText, PageFiguresGroupThreeSignificantDigits) {
     EXPECT_EQ(fmt::figure_tokens(1500, "en"), "1.5k");
     EXPECT_EQ(fmt::figure_tokens(1500, "zh"), "1,500");
 }
+
+// The parts in order, none dropped, empty ones included, bytes kept (the sentences' hanzi).
+TEST(FormatText, JoinedKeepsEveryPartInOrder) {
+    EXPECT_EQ(fmt::joined({"vLLM", " cannot run ", "", "Q4_K_M"}), "vLLM cannot run Q4_K_M");
+    EXPECT_EQ(fmt::joined({"不能直接运行", "（", "MXFP4", "）"}), "不能直接运行（MXFP4）");
+    EXPECT_EQ(fmt::joined({}), "");
+}
