@@ -361,7 +361,6 @@ WeightOnlyFallback parse_fallback(const Reader& r) {
     return fb;
 }
 
-// Both lists required and non-empty: a gap without an engine or an architecture would refuse nothing, or everything.
 // The architecture families a rule names (kernel gaps, an engine's supported architectures): an empty one matches no
 // card (Hardware::architecture_is), so the rule would silently say nothing there.
 std::vector<std::string> architecture_families(const Reader& r, const char* key) {
@@ -372,6 +371,7 @@ std::vector<std::string> architecture_families(const Reader& r, const char* key)
     return families;
 }
 
+// Both lists required and non-empty: a gap without an engine or an architecture would refuse nothing, or everything.
 KernelGap parse_kernel_gap(const Reader& r) {
     KernelGap gap;
     gap.engines = r.strings("engines");
