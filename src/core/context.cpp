@@ -5,6 +5,7 @@
 #include "value_text.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <sstream>
@@ -28,41 +29,56 @@ bool contains(const std::vector<std::string>& v, const std::string& x) {
 
 }  // namespace
 
+namespace {
+// What the model facts depend on: enough to tell apart every model and format a context can hold, custom ones
+// included. Compared field by field, as the bytes they are (every memory and speed call asks, a few thousand times
+// per result, so building a key string each time cost 3 % of a whole result).
+struct FactsKey {
+    // The numbers as their bytes (no padding: seven 8-byte fields), so -0.0 and 0.0 differ as they did in the bytes
+    // of the key string this replaced.
+    struct Numbers {
+        int64_t n_layers, hidden, intermediate, n_experts, vocab;
+        double params_override, bits_per_weight;
+        static Numbers of(const ModelArch& m, const WeightFormat& f) {
+            return {static_cast<int64_t>(m.n_layers), static_cast<int64_t>(m.hidden), static_cast<int64_t>(m.intermediate),
+                    static_cast<int64_t>(m.n_experts), static_cast<int64_t>(m.vocab),
+                    static_cast<double>(m.params_override.value_or(-1)), static_cast<double>(f.bits_per_weight)};
+        }
+    };
+    static_assert(sizeof(Numbers) == 7 * 8, "Numbers is compared as bytes: no padding");
+    std::string model_id, model_type, format_id;
+    Numbers numbers{};
+
+    static FactsKey of(const ModelArch& m, const WeightFormat& f) { return {m.id, m.model_type, f.id, Numbers::of(m, f)}; }
+    bool matches(const ModelArch& m, const WeightFormat& f) const {
+        const Numbers n = Numbers::of(m, f);
+        return std::memcmp(&numbers, &n, sizeof n) == 0 && model_id == m.id && model_type == m.model_type &&
+               format_id == f.id;
+    }
+};
+}  // namespace
+
 struct Context::ModelFacts {
-    std::string key;
+    FactsKey key;
     WeightsEstimate weights;
     ParamCounts params;
 };
 
 namespace {
-std::string facts_key(const ModelArch& m, const WeightFormat& f) {
-    // Enough to tell apart every model and format a context can hold, custom ones included; the numbers as
-    // their bytes (every memory estimate asks, so no formatting).
-    std::string key = m.id + "|" + m.model_type + "|" + f.id + "|";
-    auto add = [&key](auto v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
-    add(static_cast<int64_t>(m.n_layers)), add(static_cast<int64_t>(m.hidden)), add(static_cast<int64_t>(m.intermediate));
-    add(static_cast<int64_t>(m.n_experts)), add(static_cast<int64_t>(m.vocab));
-    add(static_cast<double>(m.params_override.value_or(-1))), add(static_cast<double>(f.bits_per_weight));
-    return key;
-}
-}  // namespace
-
-namespace {
 // A small memo of model facts across estimates: the page re-estimates on every keystroke, and the model
 // and format rarely change between two keystrokes, while a GGUF mix costs ~85 µs to lay out (bench: BM_WeightsGgufLayout). The facts
 // are a pure function of the key, so the memo cannot change any result.
-std::shared_ptr<const Context::ModelFacts> memo_find(const std::string& key);
+std::shared_ptr<const Context::ModelFacts> memo_find(const ModelArch& m, const WeightFormat& f);
 void memo_store(std::shared_ptr<const Context::ModelFacts> facts);
 }  // namespace
 
 const Context::ModelFacts& Context::facts() const {
     if (!facts_slot) facts_slot = std::make_shared<FactsSlot>();
-    const std::string key = facts_key(model, weights);
-    if (!facts_slot->facts || facts_slot->facts->key != key) {
-        std::shared_ptr<const ModelFacts> f = memo_find(key);
+    if (!facts_slot->facts || !facts_slot->facts->key.matches(model, weights)) {
+        std::shared_ptr<const ModelFacts> f = memo_find(model, weights);
         if (!f) {
             auto fresh = std::make_shared<ModelFacts>();
-            fresh->key = key;
+            fresh->key = FactsKey::of(model, weights);
             fresh->weights = estimate_weights(model, weights);
             fresh->params = count_params(model);
             memo_store(fresh);
@@ -80,10 +96,10 @@ std::mutex g_memo_mutex;
 std::deque<std::shared_ptr<const Context::ModelFacts>> g_memo;  // most recent first
 constexpr size_t kMemoEntries = 64;
 
-std::shared_ptr<const Context::ModelFacts> memo_find(const std::string& key) {
+std::shared_ptr<const Context::ModelFacts> memo_find(const ModelArch& m, const WeightFormat& f) {
     std::lock_guard<std::mutex> lock(g_memo_mutex);
-    for (const auto& f : g_memo)
-        if (f->key == key) return f;
+    for (const auto& facts : g_memo)
+        if (facts->key.matches(m, f)) return facts;
     return nullptr;
 }
 

@@ -44,16 +44,19 @@ constexpr double kGoldenRatioConjugate = 0.6180339887498949;
 
 // [SECTION] Lengths and arrivals ------------------------------------------------------------------------------
 
-// The k-th value of a van der Corput sequence in base `b`: evenly spread over [0, 1) at every prefix.
-double van_der_corput(uint64_t k, uint64_t b) {
-    double v = 0, f = 1.0 / static_cast<double>(b);
-    for (; k > 0; k /= b, f /= static_cast<double>(b)) v += static_cast<double>(k % b) * f;
+// The k-th value of a van der Corput sequence in base `B`: evenly spread over [0, 1) at every prefix. The base is a
+// template argument so its divisions compile to multiplications (every request of a varied run takes two).
+template <uint64_t B>
+double van_der_corput(uint64_t k) {
+    double v = 0, f = 1.0 / static_cast<double>(B);
+    for (; k > 0; k /= B, f /= static_cast<double>(B)) v += static_cast<double>(k % B) * f;
     return v;
 }
 
-int64_t spread_length(int64_t mean, uint64_t k, uint64_t base, LengthSpread spread) {
+template <uint64_t Base>
+int64_t spread_length(int64_t mean, uint64_t k, LengthSpread spread) {
     if (spread == LengthSpread::fixed || mean <= 1) return std::max<int64_t>(1, mean);
-    const double u = van_der_corput(k + 1, base);  // uniform over [0.5, 1.5] × mean
+    const double u = van_der_corput<Base>(k + 1);  // uniform over [0.5, 1.5] × mean
     return std::max<int64_t>(1, static_cast<int64_t>(std::llround(static_cast<double>(mean) * (0.5 + u))));
 }
 
@@ -140,8 +143,8 @@ private:
         const uint64_t k = static_cast<uint64_t>(requests_.size());
         Request r;
         r.arrival = arrival;
-        r.prompt = spread_length(w_.prompt_tokens, k, 2, w_.spread);
-        r.output = spread_length(w_.output_tokens, k, 3, w_.spread);
+        r.prompt = spread_length<2>(w_.prompt_tokens, k, w_.spread);
+        r.output = spread_length<3>(w_.output_tokens, k, w_.spread);
         r.to_prefill = r.prompt;
         requests_.push_back(r);
         return static_cast<int32_t>(requests_.size() - 1);
@@ -357,7 +360,9 @@ void Simulation::preload(int64_t clients) {
     const double waiting_share = cycle > 0 ? ttft / cycle : 1.0;
     std::vector<int32_t> queued, admitted;
     for (int64_t c = 0; c < clients; ++c) {
-        const double u = std::fmod(static_cast<double>(c + 1) * kGoldenRatioConjugate, 1.0);
+        // The fraction of a positive x as x − ⌊x⌋: exact (as fmod is) and several times faster than fmod.
+        const double x = static_cast<double>(c + 1) * kGoldenRatioConjugate;
+        const double u = x - std::floor(x);
         const int32_t i = new_request(-u * cycle);
         Request& r = requests_[i];
         r.preloaded = true;

@@ -150,3 +150,34 @@ TEST(CustomCpu, ACopyOfAPlatformWithTheMachinesCoresAndClockNarrowsItToo) {
         with_hardware_object(base, {{"based_on", "desktop-ddr5-5600-2ch"}, {"cores", 16}, {"clock_ghz", 4.5}}));
     EXPECT_LT(copy.performance.prefill_tps.ratio(), line.performance.prefill_tps.ratio());
 }
+
+// The model facts (weights, parameter counts) are computed once and shared by the copies of a context; a copy whose
+// model or format was changed must get its own, and the original keep its: another format, the same format id with
+// other bits per weight, another model, the same model id with another dimension.
+TEST(CustomCopy, AContextCopyWithAnotherModelOrFormatGetsItsOwnWeights) {
+    const Context base = test::make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const double bf16_gib = base.weights_estimate().bytes.hi / units::kGiB;
+    EXPECT_NEAR(bf16_gib, 14.96, 0.05);  // 8.03 B parameters × 2 bytes
+
+    Context fp8 = base;
+    fp8.weights = test::format("fp8");
+    const double fp8_gib = fp8.weights_estimate().bytes.hi / units::kGiB;
+    EXPECT_LT(fp8_gib, 0.6 * bf16_gib);
+    EXPECT_DOUBLE_EQ(fp8_gib, test::make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb").weights_estimate().bytes.hi /
+                                  units::kGiB);
+
+    Context fewer_bits = base;  // the same format id, edited
+    fewer_bits.weights.bits_per_weight = 8;
+    EXPECT_LT(fewer_bits.weights_estimate().bytes.hi / units::kGiB, 0.6 * bf16_gib);
+
+    Context other_model = base;
+    other_model.model = test::model("Llama-3.1-70B");
+    EXPECT_GT(other_model.weights_estimate().bytes.hi / units::kGiB, 8.0 * bf16_gib);
+
+    Context fewer_layers = base;  // the same model id, edited
+    fewer_layers.model.n_layers = 16;
+    EXPECT_LT(fewer_layers.weights_estimate().bytes.hi / units::kGiB, 0.6 * bf16_gib);
+    EXPECT_LT(fewer_layers.param_counts().total, 0.6 * base.param_counts().total);
+
+    EXPECT_DOUBLE_EQ(base.weights_estimate().bytes.hi / units::kGiB, bf16_gib);  // the original keeps its facts
+}
