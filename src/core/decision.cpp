@@ -315,7 +315,11 @@ std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& 
     row.verdict = Verdict::no;
     row.reason = {s.label.zh + " 跑不了：" + why->zh, s.label.en + " cannot run it: " + why->en};
     append(row.reason, planner_suggestion(a.plan));
-    row.fails_when = {"任何负载都跑不了", "fails at any load: the engine cannot run it"};
+    // An engine that loads the format only in a way not estimated may well start: not "cannot run", not estimated.
+    row.fails_when = not_estimated_on(s.ctx, s.ctx.hardware)
+                         ? Text{"任何负载都不作估算：该引擎只能以未估算的方式加载这个格式",
+                                "not estimated at any load: the engine loads this format only in a way not estimated"}
+                         : Text{"任何负载都跑不了", "fails at any load: the engine cannot run it"};
     return row;
 }
 

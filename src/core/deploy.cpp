@@ -22,6 +22,7 @@
 
 #include "decision_text.hpp"
 #include "format_text.hpp"
+#include "judge.hpp"
 #include "memory.hpp"
 #include "offload.hpp"
 #include "plan.hpp"
@@ -70,6 +71,9 @@ struct Settings {
     bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
     Text shortfall;                // why it does not fit (decision_text.hpp memory_need)
     std::optional<Text> cannot_run;  // the engine cannot serve the format here at all (context.hpp cannot_run_on)
+    // ... because it loads it only in a way the estimate does not model (judge.hpp not_estimated_on): the server may
+    // start, so the lines say what is not estimated rather than that it fails.
+    std::optional<NotEstimatedWords> not_estimated;
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
 };
 
@@ -79,19 +83,26 @@ std::string say(const Settings& s, const std::string& zh, const std::string& en)
 
 // The line above the launch of a setup that does not fit: these lines are what it would run, not a server that starts.
 std::string does_not_fit_note(const Settings& s) {
+    if (s.not_estimated)
+        return say(s, fmt::joined({"# 未估算：", s.not_estimated->warning.zh, "以下命令只会以这种方式加载它，这里的数字都不适用。\n"}),
+                   fmt::joined({"# not estimated: ", s.not_estimated->warning.en,
+                                " These lines load it only that way, and no figure here applies to them.\n"}));
+    // fmt::joined rather than `+` chains: each chain inlined costs the page's start-up files bytes (docs/size.md).
     if (s.cannot_run)
-        return say(s, "# 跑不了：" + s.cannot_run->zh + "；以下命令不会启动成功，先按结论换配置。\n",
-                   "# cannot run: " + s.cannot_run->en + "; these lines would not start: change the setup first, as the verdict says.\n");
+        return say(s, fmt::joined({"# 跑不了：", s.cannot_run->zh, "；以下命令不会启动成功，先按结论换配置。\n"}),
+                   fmt::joined({"# cannot run: ", s.cannot_run->en,
+                                "; these lines would not start: change the setup first, as the verdict says.\n"}));
     if (!s.does_not_fit) return "";
-    const std::string need = s.zh ? s.shortfall.zh : s.shortfall.en;
+    const std::string& need = s.zh ? s.shortfall.zh : s.shortfall.en;
     if (s.spills_to_cpu)
-        return say(s, "# 放不下：" + need + "；Ollama 仍会启动，但把放不下的层放到系统内存里由 CPU 计算（ollama ps 显示 CPU/GPU 比例），速度远低于这里的任何数字，先按结论换配置。\n",
-                   "# does not fit: " + need + "; Ollama still starts, with the layers that do not fit in system memory on the CPU "
-                       "(ollama ps shows the CPU/GPU split), far slower than any figure here: change the setup first, as "
-                       "the verdict says.\n");
-    return say(s, "# 放不下：" + need + "；以下命令会在启动时因" + std::string(s.machines ? "内存" : "显存") + "不足而失败，先按结论换配置。\n",
-               "# does not fit: " + need + "; these lines would fail at start (out of memory): change the setup first, as the verdict "
-                   "says.\n");
+        return say(s, fmt::joined({"# 放不下：", need, "；Ollama 仍会启动，但把放不下的层放到系统内存里由 CPU 计算（ollama ps 显示 CPU/GPU 比例），速度远低于这里的任何数字，先按结论换配置。\n"}),
+                   fmt::joined({"# does not fit: ", need,
+                                "; Ollama still starts, with the layers that do not fit in system memory on the CPU "
+                                "(ollama ps shows the CPU/GPU split), far slower than any figure here: change the setup "
+                                "first, as the verdict says.\n"}));
+    return say(s, fmt::joined({"# 放不下：", need, "；以下命令会在启动时因", s.machines ? "内存" : "显存", "不足而失败，先按结论换配置。\n"}),
+               fmt::joined({"# does not fit: ", need,
+                            "; these lines would fail at start (out of memory): change the setup first, as the verdict says.\n"}));
 }
 
 // The launch and load-test lines in one language; deploy_hints pairs the two languages into DeployHints.
@@ -151,7 +162,10 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.spills_to_cpu = spills_layers_to_cpu(ctx);
     s.shortfall = memory_need(ctx, a.memory);
     s.cannot_run = a.cannot_run;
-    if (s.cannot_run) s.does_not_fit = true;
+    if (s.cannot_run) {
+        s.does_not_fit = true;
+        s.not_estimated = not_estimated_on(ctx, ctx.hardware);
+    }
     return s;
 }
 
@@ -178,6 +192,9 @@ std::string bench_random(const Settings& s, BenchClient client = BenchClient::vl
 // What the load test should report if the estimate holds: the p90 TTFT and the per-user tokens/s at the peak
 // concurrency (the core's intervals for this plan). A shell comment in the language being written.
 std::string expected(const Settings& s) {
+    if (s.not_estimated)
+        return say(s, "\n# 无预期数字：该引擎只能以本估算不覆盖的方式加载这个格式。",
+                   "\n# no expected figures: the engine loads this format only in a way this estimate does not cover.");
     if (s.cannot_run)
         return say(s, "\n# 无预期数字：引擎跑不了这个配置，服务起不来。", "\n# no expected figures: the engine cannot run this setup, so the server does not start.");
     if (s.does_not_fit)

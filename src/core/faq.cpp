@@ -88,8 +88,14 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
                "Only partly: " + hw.name + " holds the model, but no number of them meets the targets (" +
                    own->note_text.en + ")."};
     } else if (own) {
-        out = {"不能：" + hw.name + " 跑不了这个配置（" + own->note_text.zh + "）。",
-               "No: " + hw.name + " cannot serve this setup (" + own->note_text.en + ")."};
+        // A note that ends in a parenthesis of its own ("… (not estimated here)") follows a colon, not a second pair.
+        const bool zh_paren = own->note_text.zh.size() >= 3 && own->note_text.zh.compare(own->note_text.zh.size() - 3, 3, "）") == 0;
+        const bool en_paren = !own->note_text.en.empty() && own->note_text.en.back() == ')';
+        const bool latin_first = !own->note_text.zh.empty() && static_cast<unsigned char>(own->note_text.zh[0]) < 0x80;
+        out = {fmt::joined({"不能：", hw.name, " 跑不了这个配置", zh_paren ? (latin_first ? "，因为 " : "，因为") : "（",
+                            own->note_text.zh, zh_paren ? "。" : "）。"}),
+               fmt::joined({"No: ", hw.name, " cannot serve this setup", en_paren ? ": " : " (", own->note_text.en,
+                            en_paren ? "." : ")."})};
     } else if (a.status == ServingStatus::meets) {
         out = {"能：" + std::to_string(a.count) + " 张 " + hw.name + " 在目标内服务高峰 " + users(peak, "zh") + " 个并发用户。",
                "Yes: " + std::to_string(a.count) + " × " + hw.name + " serve the peak of " + users(peak, "en") +

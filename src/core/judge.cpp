@@ -10,12 +10,21 @@
 
 namespace infersizer {
 
-std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
+namespace {
+
+// cannot_run_on's reason, and the words for it where it is the engine loading the format only in a way not estimated.
+struct CannotRun {
+    std::optional<Text> why;
+    std::optional<NotEstimatedWords> not_estimated;
+};
+
+CannotRun cannot_run_reason(const Context& ctx, const Hardware& hw) {
     const Engine& e = ctx.engine;
     const WeightFormat& f = ctx.weights;
     const std::string kind = hardware_kind_name(hw.kind);
     if (!e.hardware_kinds.empty() && std::find(e.hardware_kinds.begin(), e.hardware_kinds.end(), kind) == e.hardware_kinds.end())
-        return Text{e.name + " 不支持此类硬件（" + kind + "）", e.name + " does not run on this kind of hardware (" + kind + ")"};
+        return {Text{e.name + " 不支持此类硬件（" + kind + "）", e.name + " does not run on this kind of hardware (" + kind + ")"},
+                std::nullopt};
     // A vendor's own engine (TensorRT-LLM: NVIDIA only) on another vendor's accelerator; a card of unknown vendor is
     // not judged by it.
     const bool accelerator = hw.kind == HardwareKind::gpu || hw.kind == HardwareKind::npu;
@@ -23,23 +32,34 @@ std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) {
         std::find(e.vendors.begin(), e.vendors.end(), hw.vendor) == e.vendors.end()) {
         std::string list;
         for (const std::string& v : e.vendors) list += (list.empty() ? "" : ", ") + v;
-        return Text{e.name + " 只能在 " + list + " 的卡上运行，" + hw.name + " 是 " + hw.vendor + " 的",
-                    e.name + " runs only on " + list + " cards, and " + hw.name + " is " + hw.vendor + "'s"};
+        return {Text{e.name + " 只能在 " + list + " 的卡上运行，" + hw.name + " 是 " + hw.vendor + " 的",
+                     e.name + " runs only on " + list + " cards, and " + hw.name + " is " + hw.vendor + "'s"},
+                std::nullopt};
     }
     auto names = [&](const WeightFormat& w) { return std::find(w.engines.begin(), w.engines.end(), e.id) != w.engines.end(); };
     const bool formats_known = ctx.catalog && std::any_of(ctx.catalog->weight_formats.begin(), ctx.catalog->weight_formats.end(), names);
     if (formats_known && !f.engines.empty() && !names(f)) {
         if (const WeightFormat* same = same_named_format_for(*ctx.catalog, f, e.id))
-            return Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id, "（它能运行同名格式 ", same->id, "）"}),
-                        fmt::joined({e.name, " cannot run the weight format ", f.id, " (it runs ", same->id, ")"})};
-        if (auto not_estimated = not_estimated_words(*ctx.catalog, f, e)) return not_estimated->clause;
-        return Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id}), fmt::joined({e.name, " cannot run the weight format ", f.id})};
+            return {Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id, "（它能运行同名格式 ", same->id, "）"}),
+                         fmt::joined({e.name, " cannot run the weight format ", f.id, " (it runs ", same->id, ")"})},
+                    std::nullopt};
+        if (auto not_estimated = not_estimated_words(*ctx.catalog, f, e)) return {not_estimated->clause, not_estimated};
+        return {Text{fmt::joined({e.name, " 不能直接运行权重格式 ", f.id}), fmt::joined({e.name, " cannot run the weight format ", f.id})},
+                std::nullopt};
     }
     std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.
     if (card && !card->en.empty() && card->en.back() == '.') card->en.pop_back();
     if (card && card->zh.size() >= 3 && card->zh.compare(card->zh.size() - 3, 3, "。") == 0) card->zh.resize(card->zh.size() - 3);
-    return card;
+    return {card, std::nullopt};
+}
+
+}  // namespace
+
+std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) { return cannot_run_reason(ctx, hw).why; }
+
+std::optional<NotEstimatedWords> not_estimated_on(const Context& ctx, const Hardware& hw) {
+    return cannot_run_reason(ctx, hw).not_estimated;
 }
 
 Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf, bool wired_limit_raise,

@@ -14,6 +14,11 @@ namespace infersizer {
 // setup does_not_fit — it cannot run — whatever its memory and speed figures say; the planner leaves the card out.
 std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw);
 
+// The words of cannot_run_on's reason where that reason is the engine loading the format only in a way the estimate
+// does not model (engines.json formats_not_estimated: vLLM's GGUF plugin): such a server may well start, so the launch
+// comment, the load test and the decision table say "not estimated", not "does not start". nullopt otherwise.
+std::optional<NotEstimatedWords> not_estimated_on(const Context& ctx, const Hardware& hw);
+
 struct Judgement {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
