@@ -194,13 +194,13 @@ std::optional<Text> format_unsupported_on(const WeightFormat& f, const Hardware&
     // MXFP4 anywhere), with its sources.
     const bool falls_back = f.weight_only_fallback && f.weight_only_fallback->applies(hw, engine_id);
     if (f.compute_dtype == "fp4" && !hw.fp4_tflops && !falls_back)
-        return Text{hw.name + " 没有 FP4 张量核心：" + f.id + " 需要 Blackwell 代的卡。",
-                    hw.name + " has no FP4 tensor cores: " + f.id + " needs a Blackwell-generation card."};
+        return Text{fmt::joined({hw.name, " 没有 FP4 张量核心：", f.id, " 需要 Blackwell 代的卡。"}),
+                    fmt::joined({hw.name, " has no FP4 tensor cores: ", f.id, " needs a Blackwell-generation card."})};
     // Only a card the catalog states has no FP8 tensor cores (Ampere, Turing, Volta, RDNA 3) cannot run FP8; one
     // whose FP8 peak is unknown (Gaudi 2, the 4060 Ti, H200 NVL, custom hardware) is not judged by the gap.
     if (f.compute_dtype == "fp8" && !hw.fp8_tflops && hw.fp8_tensor_cores == false && !falls_back)
-        return Text{hw.name + " 不支持 FP8（" + hw.architecture + "）：请选 int4/int8 或 16 位格式。",
-                    hw.name + " cannot run FP8 (" + hw.architecture + "): choose an int4/int8 or 16-bit format."};
+        return Text{fmt::joined({hw.name, " 不支持 FP8（", hw.architecture, "）：请选 int4/int8 或 16 位格式。"}),
+                    fmt::joined({hw.name, " cannot run FP8 (", hw.architecture, "): choose an int4/int8 or 16-bit format."})};
     return std::nullopt;
 }
 
@@ -210,8 +210,8 @@ Expected<Hardware> resolve_custom_hardware(const Catalog& catalog, const Hardwar
         const Hardware* card = catalog.find_hardware(typed.based_on);
         if (!card)
             return Error{"scenario.unknown_id", "scenario.hardware.based_on",
-                         "unknown hardware '" + one_line(typed.based_on, kShownChars) + "'; accepted: a catalog id (" +
-                             accepted_ids(catalog.hardware, 12) + ")"};
+                         fmt::joined({"unknown hardware '", one_line(typed.based_on, kShownChars), "'; accepted: a catalog id (",
+                                      accepted_ids(catalog.hardware, 12), ")"})};
         hw = *card;
         hw.based_on = card->id;
         if (!typed.name.empty() && typed.name != "custom") hw.name = typed.name;
@@ -255,20 +255,20 @@ std::optional<Text> format_runs_note(const WeightFormat& f, const Hardware& hw, 
     // The fallback dequantizes inside the kernel: the weights are read at their own bits (memory, decode) while
     // the matmuls run at the 16-bit peak (hardware_peaks.cpp: no peak for the dtype → the fp16 one).
     if (!native && falls_back && (fp4 || hw.fp8_tensor_cores == false))
-        return Text{hw.name + " 没有 " + dtype + " 张量核心：" + engine.name + " 以仅权重（weight-only）方式运行 " + f.id +
-                        "（权重按其位宽存储和读取、在内核中反量化，矩阵乘按 16 位峰值计算），速度按此估算。",
-                    hw.name + " has no " + dtype + " tensor cores: " + engine.name + " runs " + f.id +
-                        " weight-only (the weights are stored and read at their own width and dequantized in the "
-                        "kernels, the matmuls run at the 16-bit peak); the speeds are estimated that way."};
+        return Text{fmt::joined({hw.name, " 没有 ", dtype, " 张量核心：", engine.name, " 以仅权重（weight-only）方式运行 ", f.id,
+                                 "（权重按其位宽存储和读取、在内核中反量化，矩阵乘按 16 位峰值计算），速度按此估算。"}),
+                    fmt::joined({hw.name, " has no ", dtype, " tensor cores: ", engine.name, " runs ", f.id,
+                                 " weight-only (the weights are stored and read at their own width and dequantized in the "
+                                 "kernels, the matmuls run at the 16-bit peak); the speeds are estimated that way."})};
     if (!fp8 || hw.fp8_tflops || !hw.fp16_tflops) return std::nullopt;
     if (hw.fp8_tensor_cores == true)
-        return Text{hw.name + " 支持 FP8，但目录没有其 FP8 峰值的可靠来源：预填充按 16 位峰值估算（偏保守）。",
-                    hw.name + " runs FP8, but the catalog has no sourced FP8 peak for it: prefill is estimated at "
-                              "its 16-bit peak (on the careful side)."};
+        return Text{fmt::joined({hw.name, " 支持 FP8，但目录没有其 FP8 峰值的可靠来源：预填充按 16 位峰值估算（偏保守）。"}),
+                    fmt::joined({hw.name, " runs FP8, but the catalog has no sourced FP8 peak for it: prefill is estimated at "
+                                          "its 16-bit peak (on the careful side)."})};
     if (!hw.fp8_tensor_cores)
-        return Text{"不知道 " + hw.name + " 是否有 FP8 张量核心：预填充按 16 位峰值估算；若有，请填入 fp8_tflops。",
-                    "Whether " + hw.name + " has FP8 tensor cores is not known: prefill is estimated at its 16-bit "
-                                           "peak; give fp8_tflops if it has them."};
+        return Text{fmt::joined({"不知道 ", hw.name, " 是否有 FP8 张量核心：预填充按 16 位峰值估算；若有，请填入 fp8_tflops。"}),
+                    fmt::joined({"Whether ", hw.name, " has FP8 tensor cores is not known: prefill is estimated at its 16-bit "
+                                                      "peak; give fp8_tflops if it has them."})};
     return std::nullopt;
 }
 
@@ -284,9 +284,9 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
         ctx.model = *m;
     } else {
         return Error{"scenario.unknown_id", "scenario.model",
-                     "unknown model '" + one_line(s.model_id, kShownChars) +
-                         "'; accepted: a catalog id (" + accepted_ids(catalog.models, 12) +
-                         "), {\"hf_config\": {...}} or an explicit architecture object"};
+                     fmt::joined({"unknown model '", one_line(s.model_id, kShownChars), "'; accepted: a catalog id (",
+                                  accepted_ids(catalog.models, 12),
+                                  "), {\"hf_config\": {...}} or an explicit architecture object"})};
     }
     // An embedding model, a reranker or a speech recognizer generates no text: no KV cache, no decode, another
     // API. Sized as a chat model it got a KV cache and tokens per second it does not have; it belongs beside one.
@@ -295,20 +295,21 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                            : ctx.model.role == ModelRole::reranker ? "a reranker"
                                                                     : "a speech recognition model";
         return Error{"scenario.model_role", "scenario.model",
-                     "'" + one_line(ctx.model.id.empty() ? s.model_id : ctx.model.id, kShownChars) + "' is " + what +
-                         ", not a text generator: choose a chat model and list this one under colocated"};
+                     fmt::joined({"'", one_line(ctx.model.id.empty() ? s.model_id : ctx.model.id, kShownChars), "' is ", what,
+                                  ", not a text generator: choose a chat model and list this one under colocated"})};
     }
 
     const WeightFormat* wf = catalog.find_weight_format(s.weights);
     if (!wf)
         return Error{"scenario.unknown_id", "scenario.weights",
-                     "unknown weight format '" + one_line(s.weights, kShownChars) + "'; accepted: " + accepted_ids(catalog.weight_formats)};
+                     fmt::joined({"unknown weight format '", one_line(s.weights, kShownChars), "'; accepted: ",
+                                  accepted_ids(catalog.weight_formats)})};
     ctx.weights = *wf;
 
     const Engine* engine = catalog.find_engine(s.engine);
     if (!engine)
         return Error{"scenario.unknown_id", "scenario.engine",
-                     "unknown engine '" + one_line(s.engine, kShownChars) + "'; accepted: " + accepted_ids(catalog.engines)};
+                     fmt::joined({"unknown engine '", one_line(s.engine, kShownChars), "'; accepted: ", accepted_ids(catalog.engines)})};
     ctx.engine = *engine;
 
     // The engine's own default when the scenario names none: by weight format first (TensorRT-LLM keeps the
@@ -319,7 +320,8 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     const KvFormat* kv = catalog.find_kv_format(kv_id);
     if (!kv)
         return Error{"scenario.unknown_id", "scenario.kv_cache",
-                     "unknown KV cache format '" + one_line(kv_id, kShownChars) + "'; accepted: " + accepted_ids(catalog.kv_formats)};
+                     fmt::joined({"unknown KV cache format '", one_line(kv_id, kShownChars), "'; accepted: ",
+                                  accepted_ids(catalog.kv_formats)})};
     // A format the engine cannot store its KV cache in: the engine runs its own default, so the estimate sizes that
     // (and the launch command runs it) and says so, rather than figures for a cache no server of this engine holds.
     const KvFormat* runs = kv;
@@ -335,8 +337,8 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
         ctx.hardware = *hw;
     } else {
         return Error{"scenario.unknown_id", "scenario.hardware",
-                     "unknown hardware '" + one_line(s.hardware_id, kShownChars) + "'; accepted: a catalog id (" +
-                         accepted_ids(catalog.hardware, 12) + ") or a hardware object"};
+                     fmt::joined({"unknown hardware '", one_line(s.hardware_id, kShownChars), "'; accepted: a catalog id (",
+                                  accepted_ids(catalog.hardware, 12), ") or a hardware object"})};
     }
     if (auto bad = check_pricing(catalog, s.pricing)) return *bad;
     ctx.count = s.count.value_or(1);
@@ -352,21 +354,23 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     const ModelArch& m = ctx.model;
     if (m.max_context > 0 && s.context_tokens > m.max_context) {
         ctx.warnings.push_back(
-            {"上下文 " + std::to_string(s.context_tokens) + " 超过模型最大值 " + std::to_string(m.max_context) +
-                 "（max_position_embeddings）；超出部分质量无保证。",
-             "Context " + std::to_string(s.context_tokens) + " exceeds the model's maximum of " +
-                 std::to_string(m.max_context) + " (max_position_embeddings); quality beyond it is not assured."});
+            {fmt::joined({"上下文 ", std::to_string(s.context_tokens), " 超过模型最大值 ", std::to_string(m.max_context),
+                          "（max_position_embeddings）；超出部分质量无保证。"}),
+             fmt::joined({"Context ", std::to_string(s.context_tokens), " exceeds the model's maximum of ",
+                          std::to_string(m.max_context), " (max_position_embeddings); quality beyond it is not assured."})});
     }
     if (s.prompt_tokens + s.output_tokens > s.context_tokens) {
         // A server started with this context (vLLM --max-model-len, llama.cpp -c) refuses or cuts such requests; the
         // estimate still runs them at their length, so the figures describe a server that could not serve them.
         const std::string total = std::to_string(s.prompt_tokens + s.output_tokens), ctx_n = std::to_string(s.context_tokens);
         ctx.warnings.push_back(
-            {"提示 + 输出（" + total + " 个 token）超过上下文长度 " + ctx_n + "：按此上下文启动的服务会拒绝或截断这样的请求，"
-                 "而上面的数字是按完整请求算的；请把上下文调到至少 " + total + "。",
-             "Prompt + output (" + total + " tokens) exceed the context length of " + ctx_n +
-                 ": a server started with that context refuses or cuts off such requests, while the figures above "
-                 "run them whole; raise the context to at least " + total + "."});
+            {fmt::joined({"提示 + 输出（", total, " 个 token）超过上下文长度 ", ctx_n,
+                          "：按此上下文启动的服务会拒绝或截断这样的请求，而上面的数字是按完整请求算的；请把上下文调到至少 ", total,
+                          "。"}),
+             fmt::joined({"Prompt + output (", total, " tokens) exceed the context length of ", ctx_n,
+                          ": a server started with that context refuses or cuts off such requests, while the figures above "
+                          "run them whole; raise the context to at least ",
+                          total, "."})});
     }
     const bool engine_refuses_format = !wf->engines.empty() && !contains(wf->engines, engine->id);
     if (engine_refuses_format) {
@@ -389,21 +393,20 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     }
     if (!kv->engines.empty() && !contains(kv->engines, engine->id)) {
         if (runs != kv)
-            ctx.warnings.push_back({"kv_cache：" + engine->name + " 不支持 KV 缓存格式 " + kv->id + "，按它的默认格式 " + runs->id +
-                                        "（启动命令实际运行的格式）估算。",
-                                    "kv_cache: " + engine->name + " does not support the KV cache format " + kv->id +
-                                        "; sized with its default, " + runs->id + ", which its launch command runs."});
+            ctx.warnings.push_back({fmt::joined({"kv_cache：", engine->name, " 不支持 KV 缓存格式 ", kv->id, "，按它的默认格式 ",
+                                                 runs->id, "（启动命令实际运行的格式）估算。"}),
+                                    fmt::joined({"kv_cache: ", engine->name, " does not support the KV cache format ", kv->id,
+                                                 "; sized with its default, ", runs->id, ", which its launch command runs."})});
         else
-            ctx.warnings.push_back({engine->name + " 不支持 KV 缓存格式 " + kv->id + "。",
-                                    engine->name + " does not support the KV cache format " + kv->id + "."});
+            ctx.warnings.push_back({fmt::joined({engine->name, " 不支持 KV 缓存格式 ", kv->id, "。"}),
+                                    fmt::joined({engine->name, " does not support the KV cache format ", kv->id, "."})});
     }
     if (auto note = community_support_only(*engine, ctx.hardware)) ctx.warnings.push_back(*note);
     const std::string kind = hardware_kind_name(ctx.hardware.kind);
     if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind)) {
         ctx.warnings.push_back(
-            {engine->name + " 不支持此类硬件（" + kind + "）；数值仅作参考。",
-             engine->name + " does not run on this kind of hardware (" + kind +
-                 "); treat the figures as indicative only."});
+            {fmt::joined({engine->name, " 不支持此类硬件（", kind, "）；数值仅作参考。"}),
+             fmt::joined({engine->name, " does not run on this kind of hardware (", kind, "); treat the figures as indicative only."})});
     }
     return ctx;
 }

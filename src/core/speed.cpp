@@ -51,7 +51,7 @@ void add_moe_floor_inputs(const Context& ctx, const StepModel& model, std::vecto
     in.push_back(given({"每个 MoE 层专家部分的最短时间（每次前向）", "least time of one MoE layer's expert block per forward"},
                        model.t_moe_layer_ms(), "ms",
                        {SourceKind::calibration,
-                        "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".t_moe_layer_ms"}));
+                        fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class(), ".t_moe_layer_ms"})}));
 }
 
 // The streaming rate and what it is made of, so that it multiplies out: the bandwidth, the engine's η (its MoE
@@ -63,8 +63,8 @@ void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vec
     const bool from_catalog = ctx.hardware.bandwidth_gbs && *ctx.hardware.bandwidth_gbs > 0;
     in.push_back(given({"内存带宽", "memory bandwidth"}, p.bandwidth_gbs, "GB/s",
                        {from_catalog ? SourceKind::catalog : SourceKind::computed,
-                        from_catalog ? "hardware/" + ctx.hardware.id : "hardware/" + ctx.hardware.id + " (bandwidth inferred, see warnings)"}));
-    const std::string eff = "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class();
+                        fmt::joined({"hardware/", ctx.hardware.id, from_catalog ? "" : " (bandwidth inferred, see warnings)"})}));
+    const std::string eff = fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class()});
     in.push_back(given({p.moe_eta ? "带宽利用率 η_mem（MoE）" : "带宽利用率 η_mem", p.moe_eta ? "bandwidth efficiency η_mem (MoE)" : "bandwidth efficiency η_mem"},
                        p.eta, "", {SourceKind::calibration, eff + (p.moe_eta ? ".eta_mem_moe" : ".eta_mem")}));
     const bool dequantized = p.dequant.lo != 1.0 || p.dequant.hi != 1.0;
@@ -87,7 +87,7 @@ void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vec
 std::vector<ExplainInput> simulation_inputs(const Context& ctx, const SimulationFacts& f) {
     using namespace explain;
     const Source scenario_concurrency{SourceKind::scenario, "scenario.concurrency"};
-    const std::string eff = "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class();
+    const std::string eff = fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class()});
     std::vector<ExplainInput> in = {
         given({"每个副本的用户数（并发 ÷ 副本数）", "users per replica (concurrency ÷ replicas)"}, static_cast<double>(f.users), "",
               scenario_concurrency),
@@ -118,17 +118,17 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
 // Why a figure of the two simulations is an interval: which end gave which bound.
 Text simulation_ends(const StepModel& m, bool higher_is_faster) {
     const Interval rate = m.stream_gbs(), t0 = m.t0_ms(), mfu = m.mfu_long();
-    const std::string slow = fmt::figure(rate.lo) + " GB/s, MFU " + fmt::figure(mfu.lo) + ", t0 " + fmt::figure(t0.hi) + " ms";
-    const std::string fast = fmt::figure(rate.hi) + " GB/s, MFU " + fmt::figure(mfu.hi) + ", t0 " + fmt::figure(t0.lo) + " ms";
+    const std::string slow = fmt::joined({fmt::figure(rate.lo), " GB/s, MFU ", fmt::figure(mfu.lo), ", t0 ", fmt::figure(t0.hi), " ms"});
+    const std::string fast = fmt::joined({fmt::figure(rate.hi), " GB/s, MFU ", fmt::figure(mfu.hi), ", t0 ", fmt::figure(t0.lo), " ms"});
     const std::string& lo = higher_is_faster ? slow : fast;
     const std::string& hi = higher_is_faster ? fast : slow;
     const char* lo_zh = higher_is_faster ? "慢端" : "快端";
     const char* hi_zh = higher_is_faster ? "快端" : "慢端";
     const char* lo_en = higher_is_faster ? "slow" : "fast";
     const char* hi_en = higher_is_faster ? "fast" : "slow";
-    return {std::string("两次模拟：下限来自各效率区间的") + lo_zh + "（" + lo + "）与对应的 KV 池，上限来自" + hi_zh + "（" + hi + "）",
-            std::string("two simulations: the low end from the ") + lo_en + " end of every efficiency range (" + lo +
-                ") with its KV pool, the high end from the " + hi_en + " end (" + hi + ")"};
+    return {fmt::joined({"两次模拟：下限来自各效率区间的", lo_zh, "（", lo, "）与对应的 KV 池，上限来自", hi_zh, "（", hi, "）"}),
+            fmt::joined({"two simulations: the low end from the ", lo_en, " end of every efficiency range (", lo,
+                         ") with its KV pool, the high end from the ", hi_en, " end (", hi, ")"})};
 }
 
 void explain_speed(const Context& ctx, const SimulationFacts& f, const PerformanceResult& res, const SimOutcome& fast,
@@ -141,10 +141,10 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
     // prompt most of the width.
     Text times_wide = simulation_ends(f.model, false);
     const Text rates_wide = simulation_ends(f.model, true);
-    times_wide.zh += "；服务路径下限加 " + fmt::seconds(Interval::exact(kServingPathS.lo), "zh") + "、上限加 " +
-                     fmt::seconds(Interval::exact(kServingPathS.hi), "zh");
-    times_wide.en += "; the serving path adds " + fmt::seconds(Interval::exact(kServingPathS.lo), "en") + " to the low end and " +
-                     fmt::seconds(Interval::exact(kServingPathS.hi), "en") + " to the high end";
+    times_wide.zh += fmt::joined({"；服务路径下限加 ", fmt::seconds(Interval::exact(kServingPathS.lo), "zh"), "、上限加 ",
+                                  fmt::seconds(Interval::exact(kServingPathS.hi), "zh")});
+    times_wide.en += fmt::joined({"; the serving path adds ", fmt::seconds(Interval::exact(kServingPathS.lo), "en"),
+                                  " to the low end and ", fmt::seconds(Interval::exact(kServingPathS.hi), "en"), " to the high end"});
     auto entry = [&](Text title, Text formula, Interval value, const char* unit, const Text& why) {
         Explanation x;
         x.title = std::move(title);
@@ -232,7 +232,7 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
                              {SourceKind::scenario, "scenario.prompt_tokens"}),
                       divisor({"单独预填充的时间", "time to prefill it alone"}, prefill_alone_s, "s", {SourceKind::computed, "step_model"}),
                       given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "",
-                            {SourceKind::calibration, "engines/" + ctx.engine.id + ".efficiency." + ctx.hardware_class() + ".mfu_long"})};
+                            {SourceKind::calibration, fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class(), ".mfu_long"})})};
     if (f.model.compute_known())
         prefill.inputs.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS",
                                        {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
@@ -347,11 +347,11 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     // Ollama on discrete cards loads it anyway, the layers that do not fit in system memory (deploy.cpp says so too).
     const bool spills = spills_layers_to_cpu(ctx);
     if (kv.limits_batch && kv.pool_tokens.hi <= 0 && spills)
-        res.warnings.push_back({"按当前配置，权重和引擎自身占用已占满显卡内存：" + ctx.engine.name +
-                                    " 会把放不下的层放到系统内存由 CPU 计算，远比这里慢；速度是全部放得下之后这套硬件的数字（见结论）。",
-                                "As set up, the weights and the engine's own memory leave no room on the cards: " +
-                                    ctx.engine.name + " would put the layers that do not fit in system memory, on the "
-                                    "CPU, far slower; the speeds are what this hardware does once it all fits (see the verdict)."});
+        res.warnings.push_back({fmt::joined({"按当前配置，权重和引擎自身占用已占满显卡内存：", ctx.engine.name,
+                                             " 会把放不下的层放到系统内存由 CPU 计算，远比这里慢；速度是全部放得下之后这套硬件的数字（见结论）。"}),
+                                fmt::joined({"As set up, the weights and the engine's own memory leave no room on the cards: ",
+                                             ctx.engine.name, " would put the layers that do not fit in system memory, on the "
+                                             "CPU, far slower; the speeds are what this hardware does once it all fits (see the verdict)."})});
     else if (kv.limits_batch && kv.pool_tokens.hi <= 0)
         res.warnings.push_back({"按当前配置，权重和引擎自身占用已占满可用内存，模型加载不上；速度是放得下之后这套硬件的数字（见结论）。",
                                 "As set up, the weights and the engine's own memory leave no room in the memory "
