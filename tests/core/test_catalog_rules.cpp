@@ -342,59 +342,54 @@ TEST(CatalogRules, AFormatAnEngineLoadsOnlyInAWayNotEstimatedSaysWhyAndWhoRunsIt
     EXPECT_EQ(no_source[0].path, "engines.json: engines[5].formats_not_estimated[0].source");
 }
 
+namespace {
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+std::string last_line(const std::string& s) { return s.substr(s.rfind('\n') + 1); }
+Text faq_answer(const Result& r, const std::string& id) {
+    for (const FaqEntry& f : r.faq)
+        if (f.id == id) return f.answer;
+    ADD_FAILURE() << "no FAQ answer " << id;
+    return {};
+}
+}  // namespace
+
 // A server that loads the format only in a way not estimated may well start (vLLM with its GGUF plugin): the launch
 // comment, the load test and the decision table say it is not estimated, never "would not start", and the FAQ's
 // answer does not nest the reason's own parenthesis in a second pair. A plain cannot-run keeps its words.
 TEST(CatalogRules, WhatIsNotEstimatedIsNotCalledAServerThatDoesNotStart) {
     const Catalog& c = bundled::catalog();
-    Scenario s = scenario("Llama-3.1-8B", "Q4_K_M", "vllm", "nvidia-rtx-4090");
-    auto r = estimate(c, s);
+    auto r = estimate(c, scenario("Llama-3.1-8B", "Q4_K_M", "vllm", "nvidia-rtx-4090"));
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r->deploy.launch_command.en.substr(0, r->deploy.launch_command.en.find('\n')),
+    EXPECT_EQ(first_line(r->deploy.launch_command.en),
               "# not estimated: vLLM loads GGUF only through its separate vllm-gguf-plugin, which its docs call highly "
               "experimental and under-optimized: not estimated here; for Q4_K_M choose llama.cpp or Ollama, or a format vLLM "
               "runs. These lines load it only that way, and no figure here applies to them.");
-    EXPECT_EQ(r->deploy.launch_command.zh.substr(0, r->deploy.launch_command.zh.find('\n')),
+    EXPECT_EQ(first_line(r->deploy.launch_command.zh),
               "# 未估算：vLLM 只能通过单独的 vllm-gguf-plugin 插件加载 GGUF，其文档称这一支持仍是高度实验性、未经优化的，"
               "此处不作估算；Q4_K_M 请用 llama.cpp 或 Ollama，或换 vLLM 能运行的格式。以下命令只会以这种方式加载它，这里的数字都不适用。");
-    const std::string& load_test = r->deploy.load_test_command.en;
-    EXPECT_EQ(load_test.substr(load_test.rfind('\n') + 1),
+    EXPECT_EQ(last_line(r->deploy.load_test_command.en),
               "# no expected figures: the engine loads this format only in a way this estimate does not cover.");
-    EXPECT_EQ(load_test.find("does not start"), std::string::npos);
-    ASSERT_FALSE(r->decision.empty());
-    bool gpu_row = false;
+    const DecisionRow* gpu = nullptr;
     for (const DecisionRow& row : r->decision)
-        if (row.option == DecisionOption::gpu) {
-            gpu_row = true;
-            EXPECT_EQ(row.fails_when.en, "not estimated at any load: the engine loads this format only in a way not estimated");
-            EXPECT_EQ(row.fails_when.zh, "任何负载都不作估算：该引擎只能以未估算的方式加载这个格式");
-        }
-    EXPECT_TRUE(gpu_row);
-    bool answered = false;
-    for (const FaqEntry& f : r->faq)
-        if (f.id == "reuse_training_cards") {
-            answered = true;
-            EXPECT_EQ(f.answer.en, "No: GeForce RTX 4090 24GB cannot serve this setup: vLLM loads GGUF only through its separate "
-                                   "vllm-gguf-plugin, which its docs call highly experimental and under-optimized (not "
-                                   "estimated here).");
-            EXPECT_EQ(f.answer.zh, "不能：GeForce RTX 4090 24GB 跑不了这个配置，因为 vLLM 只能通过单独的 vllm-gguf-plugin 插件加载 "
-                                   "GGUF，其文档称这一支持仍是高度实验性、未经优化的（此处不作估算）。");
-        }
-    EXPECT_TRUE(answered);
+        if (row.option == DecisionOption::gpu) gpu = &row;
+    ASSERT_NE(gpu, nullptr);
+    EXPECT_EQ(gpu->fails_when.en, "not estimated at any load: the engine loads this format only in a way not estimated");
+    EXPECT_EQ(gpu->fails_when.zh, "任何负载都不作估算：该引擎只能以未估算的方式加载这个格式");
+    const Text answer = faq_answer(*r, "reuse_training_cards");
+    EXPECT_EQ(answer.en, "No: GeForce RTX 4090 24GB cannot serve this setup: vLLM loads GGUF only through its separate "
+                         "vllm-gguf-plugin, which its docs call highly experimental and under-optimized (not estimated here).");
+    EXPECT_EQ(answer.zh, "不能：GeForce RTX 4090 24GB 跑不了这个配置，因为 vLLM 只能通过单独的 vllm-gguf-plugin 插件加载 "
+                         "GGUF，其文档称这一支持仍是高度实验性、未经优化的（此处不作估算）。");
     // A format the engine does not load at all (SGLang and GGUF): the server does not start, as before.
     auto plain = estimate(c, scenario("Llama-3.1-8B", "Q4_K_M", "sglang", "nvidia-rtx-4090"));
     ASSERT_TRUE(plain.ok());
-    EXPECT_EQ(plain->deploy.launch_command.en.substr(0, plain->deploy.launch_command.en.find('\n')),
+    EXPECT_EQ(first_line(plain->deploy.launch_command.en),
               "# cannot run: SGLang cannot run the weight format Q4_K_M; these lines would not start: change the setup "
               "first, as the verdict says.");
-    const std::string& plain_test = plain->deploy.load_test_command.en;
-    EXPECT_EQ(plain_test.substr(plain_test.rfind('\n') + 1),
+    EXPECT_EQ(last_line(plain->deploy.load_test_command.en),
               "# no expected figures: the engine cannot run this setup, so the server does not start.");
-    for (const FaqEntry& f : plain->faq) {
-        if (f.id == "reuse_training_cards") {
-            EXPECT_EQ(f.answer.en, "No: GeForce RTX 4090 24GB cannot serve this setup (SGLang cannot run the weight format Q4_K_M).");
-        }
-    }
+    EXPECT_EQ(faq_answer(*plain, "reuse_training_cards").en,
+              "No: GeForce RTX 4090 24GB cannot serve this setup (SGLang cannot run the weight format Q4_K_M).");
 }
 
 // TensorRT-LLM's makers support Blackwell, Hopper, Ada and Ampere; on a T4 or a V100 it is community support only,
