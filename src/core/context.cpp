@@ -118,9 +118,9 @@ std::string Context::hardware_class() const { return hardware_efficiency_class(h
 const Efficiency& Context::efficiency() const {
     // An engine without ranges for this class falls back to its GPU ranges; resolve() warns about the
     // combination, so the numbers are never presented as calibrated for it.
-    auto it = engine.efficiency.find(hardware_class());
-    if (it == engine.efficiency.end()) it = engine.efficiency.find("gpu");
-    if (it == engine.efficiency.end()) {
+    auto it = engine->efficiency.find(hardware_class());
+    if (it == engine->efficiency.end()) it = engine->efficiency.find("gpu");
+    if (it == engine->efficiency.end()) {
         static const Efficiency kNone{};
         return kNone;
     }

@@ -5,6 +5,7 @@
 #include "error.hpp"
 #include "params.hpp"
 #include "scenario.hpp"
+#include "shared_value.hpp"
 #include "units.hpp"
 #include "weights.hpp"
 
@@ -46,9 +47,9 @@ struct Context {
     const Catalog* catalog = nullptr;
     Scenario scenario;
     ModelArch model;          // the catalog entry or the custom architecture
-    WeightFormat weights;
+    SharedValue<WeightFormat> weights;  // shared likewise: change it through weights.edit()
     KvFormat kv;
-    Engine engine;
+    SharedValue<Engine> engine;  // shared by the context's copies: change it through engine.edit()
     Hardware hardware;
     int count = 1;            // cards of `hardware` (the planner's choice when the scenario left it open)
     bool count_from_planner = false;
@@ -130,7 +131,7 @@ Context with_hardware(const Context& ctx, const Hardware& hw, int count);
 // The engine loads a model that does not fit the cards anyway, the layers that do not fit in the host's system memory
 // (engines.json traits.spills_layers_to_cpu: Ollama): discrete cards only, a unified-memory machine has one memory.
 inline bool spills_layers_to_cpu(const Context& ctx) {
-    return ctx.engine.traits.spills_layers_to_cpu &&
+    return ctx.engine->traits.spills_layers_to_cpu &&
            (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
 }
 

@@ -437,8 +437,8 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
                              ReverseAnswers& rev) {
     std::vector<const WeightFormat*> formats;
     for (const WeightFormat& f : catalog.weight_formats) {
-        if (f.bits_per_weight > ctx.weights.bits_per_weight) continue;
-        if (std::find(f.engines.begin(), f.engines.end(), ctx.engine.id) == f.engines.end()) continue;
+        if (f.bits_per_weight > ctx.weights->bits_per_weight) continue;
+        if (std::find(f.engines.begin(), f.engines.end(), ctx.engine->id) == f.engines.end()) continue;
         if (format_unsupported_on(f, ctx.hardware, ctx.engine)) continue;
         formats.push_back(&f);
     }
@@ -446,7 +446,7 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
                      [](const WeightFormat* a, const WeightFormat* b) { return a->bits_per_weight < b->bits_per_weight; });
     const std::string cards = cards_name(ctx, l);
     for (const WeightFormat* f : formats) {
-        if (f->id == ctx.weights.id) {
+        if (f->id == ctx.weights->id) {
             if (own.status != ServingStatus::meets) continue;
         } else {
             Scenario s = ctx.scenario;
@@ -463,8 +463,8 @@ void answer_smallest_weights(const Catalog& catalog, const Context& ctx, const C
                                      " (about " + bits + " bits per weight; fewer bits cost quality, check the model's evaluations)."});
         return;
     }
-    rev.sentences.push_back({"在 " + cards + " 上，不大于 " + ctx.weights.id + " 的权重格式都达不到目标。",
-                             "On " + cards + ", no weight format up to " + ctx.weights.id + " meets the targets."});
+    rev.sentences.push_back({"在 " + cards + " 上，不大于 " + ctx.weights->id + " 的权重格式都达不到目标。",
+                             "On " + cards + ", no weight format up to " + ctx.weights->id + " meets the targets."});
 }
 
 Expected<Curves> curves_unchecked(const Catalog& catalog, const Scenario& scenario, const Result& r) {

@@ -46,13 +46,13 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
     s.ctx = ctx;
     s.ctx.count = std::max(1, a.count);
     const int tp = std::max(1, a.performance.tp);
-    const bool tp_engine = ctx.engine.tensor_parallel && ctx.hardware.kind != HardwareKind::cpu &&
+    const bool tp_engine = ctx.engine->tensor_parallel && ctx.hardware.kind != HardwareKind::cpu &&
                            ctx.hardware.kind != HardwareKind::unified;
-    const int pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
-    s.layout = {tp, pp, !ctx.engine.tensor_parallel};
+    const int pp = ctx.engine->tensor_parallel ? std::max(1, a.performance.pp) : 1;
+    s.layout = {tp, pp, !ctx.engine->tensor_parallel};
     // A layer-split engine's servers are the assessment's (estimate.cpp): one over every card where the engine spans
     // machines, one per machine where it cannot (Ollama on two Macs), the planner's row where it laid them out.
-    const bool layer_servers = !ctx.engine.tensor_parallel || (a.planned && a.planned->layer_split);
+    const bool layer_servers = !ctx.engine->tensor_parallel || (a.planned && a.planned->layer_split);
     s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : layer_servers ? std::max(1, a.memory.replicas) : 1;
     s.label = ctx.hardware.is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware.name, ctx.hardware.name}
                                                         : cards_label(ctx.hardware, s.ctx.count);
@@ -267,7 +267,7 @@ std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {
                 if (const KvFormat* kv = cat.find_kv_format(cpu_engine->default_kv)) out.ctx.kv = *kv;
         }
     }
-    const std::string engine = out.ctx.engine.name;
+    const std::string engine = out.ctx.engine->name;
     if (ctx.hardware.is_cpu()) {
         out.ctx.count = 1;
         out.why = cpu_platform_why(CpuPlatformPick::users_own, engine);
@@ -279,7 +279,7 @@ std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {
     if (platforms.empty()) return std::nullopt;
     std::stable_sort(platforms.begin(), platforms.end(),
                      [](const Hardware* a, const Hardware* b) { return *a->bandwidth_gbs < *b->bandwidth_gbs; });
-    const ReplicaLayout one{1, 1, !out.ctx.engine.tensor_parallel};
+    const ReplicaLayout one{1, 1, !out.ctx.engine->tensor_parallel};
     // One user against the latency targets; without them, the scenario's requests in flight against the day's
     // requests (one user alone owes all of them).
     const bool by_volume = ctx.daily_volume.applies();
@@ -307,7 +307,7 @@ namespace {
 // judge's own rule): no, at any load, and why — never figures that read as a setup that runs. A row that runs the
 // user's CPU with a CPU engine in place of theirs (own_setup) is that engine's to judge, not theirs.
 std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& ctx, const Setup& s, const Assessment& a) {
-    if (s.ctx.engine.id != ctx.engine.id) return std::nullopt;
+    if (s.ctx.engine->id != ctx.engine->id) return std::nullopt;
     const std::optional<Text> why = cannot_run_on(s.ctx, s.ctx.hardware);
     if (!why) return std::nullopt;
     DecisionRow row;
@@ -333,7 +333,7 @@ DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
         return row;
     }
     Setup s;
-    if (ctx.hardware.is_cpu() && choice->ctx.engine.id == ctx.engine.id) {
+    if (ctx.hardware.is_cpu() && choice->ctx.engine->id == ctx.engine->id) {
         // The user's own platform with their engine: the setup the headline judges (their machines, the engine's
         // servers over them), so the row gives the headline's figures (one machine read 0.5-3.5 tok/s per user
         // beside two machines' 0.5-4.2).
@@ -341,7 +341,7 @@ DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
         if (auto no = cannot_run_row(DecisionOption::cpu, ctx, s, a)) return *no;
     } else {
         s.ctx = choice->ctx;
-        s.layout = {1, 1, !s.ctx.engine.tensor_parallel};
+        s.layout = {1, 1, !s.ctx.engine->tensor_parallel};
         s.label = {s.ctx.hardware.name, s.ctx.hardware.name};
     }
     const Scenario& sc = s.ctx.scenario;
@@ -531,7 +531,7 @@ std::optional<FullLoad> full_load(const Setup& b, const ServingCheck& probe) {
     const Scenario& sc = b.ctx.scenario;
     Interval per_replica =
         probe.capacity_known ? probe.max_batch : Interval::exact(static_cast<double>(std::max<int64_t>(1, sc.concurrency)));
-    if (probe.capacity_known && b.ctx.engine.paged_kv) {
+    if (probe.capacity_known && b.ctx.engine->paged_kv) {
         // A paged engine holds each request's prompt and answer, not the whole context: memory holds that many more
         // of them (DeepSeek-R1 at a 64k context on 8 H200 ran "a full batch" of 17 where 64 requests of 5k tokens
         // were in flight online, and its day fell below the online estimate's).
@@ -731,7 +731,7 @@ Text verdict_sentence(const Context& ctx, const Assessment& a) {
                 return verdict_runs_with_offload(label, need, *a.offload, sug);
             if (a.remedy == FitRemedy::careful_end)
                 return verdict_borderline_memory(label, ctx.hardware, sc.context_tokens, a.fit.max_concurrency, speed, sug,
-                                                 ctx.engine.paged_kv ? 0 : sc.concurrency);
+                                                 ctx.engine->paged_kv ? 0 : sc.concurrency);
             return verdict_not_enough(label, need, sug);
         }
         case ServingStatus::meets: {

@@ -57,7 +57,7 @@ SearchLimit max_concurrency_meeting_targets(const Context& ctx, const Hardware& 
     int64_t slow = memory.per_replica.lo >= 1 ? sizer.max_users(End::slow, cap, true) : 0;
     int64_t fast = memory.per_replica.hi >= 1 ? std::max(slow, sizer.max_users(End::fast, cap, true)) : slow;
     // Slot engines serve no more users than memory holds whole-context slots (check_serving, plan.cpp size).
-    if (!ctx.engine.paged_kv && memory.capacity_known) {
+    if (!ctx.engine->paged_kv && memory.capacity_known) {
         slow = std::min<int64_t>(slow, static_cast<int64_t>(memory.per_replica.lo));
         fast = std::max(slow, std::min<int64_t>(fast, static_cast<int64_t>(memory.per_replica.hi)));
     }
@@ -106,7 +106,7 @@ SearchLimit max_context_meeting_targets(const Context& ctx, const Hardware& hw, 
         // The large-memory end must hold one whole sequence; the careful end asks only what its own memory holds.
         if (end == End::slow && !e.memory.one_sequence_fits) return false;
         // Slot engines hold a whole-context slot for each of the replica's users (check_serving).
-        const double need = e.memory.capacity_known && !ctx.engine.paged_kv ? static_cast<double>(users) : 1.0;
+        const double need = e.memory.capacity_known && !ctx.engine->paged_kv ? static_cast<double>(users) : 1.0;
         const bool memory_ok = end == End::slow ? e.memory.per_replica.lo >= need : e.memory.per_replica.hi >= need;
         if (!memory_ok) return false;
         return simulate ? e.sizer->simulate(users, end).meets() : e.sizer->screen(users, end).meets();

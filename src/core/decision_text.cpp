@@ -570,15 +570,15 @@ Text memory_need(const Context& ctx, const MemoryResult& m) {
                     fmt::number(card, "en") + " GiB usable after headroom"};
     // The total is within the budget, but the engine's own pool is not: vLLM and SGLang start with one share of every
     // card (lowered to leave colocated models room), TensorRT-LLM gives the KV a share of what loading left.
-    const bool pool = ctx.engine.kv_pool == KvPoolRule::share_of_total || ctx.engine.kv_pool == KvPoolRule::share_of_free;
+    const bool pool = ctx.engine->kv_pool == KvPoolRule::share_of_total || ctx.engine->kv_pool == KvPoolRule::share_of_free;
     if (m.capacity_known && pool && m.total_gib.hi <= m.budget_gib && m.kv_cache_gib.hi > m.kv_pool_gib.lo) {
-        const bool share = ctx.engine.kv_pool == KvPoolRule::share_of_total;
-        const std::string fraction = fmt::decimals(share ? m.engine_reserved_gib.hi / m.capacity_gib : ctx.engine.memory_utilization, 2);
-        return {ctx.engine.name + " 的 KV 池只有 " + fmt::interval(m.kv_pool_gib, "GiB", "zh") + "（" +
+        const bool share = ctx.engine->kv_pool == KvPoolRule::share_of_total;
+        const std::string fraction = fmt::decimals(share ? m.engine_reserved_gib.hi / m.capacity_gib : ctx.engine->memory_utilization, 2);
+        return {ctx.engine->name + " 的 KV 池只有 " + fmt::interval(m.kv_pool_gib, "GiB", "zh") + "（" +
                     (share ? "它启动时占每张卡内存的 " + fraction + "，减去权重、激活和运行时"
                            : "加载后剩余内存的 " + fraction) +
                     "），满上下文的 KV 需要 " + fmt::interval(m.kv_cache_gib, "GiB", "zh"),
-                ctx.engine.name + "'s KV pool holds " + fmt::interval(m.kv_pool_gib, "GiB", "en") + " (" +
+                ctx.engine->name + "'s KV pool holds " + fmt::interval(m.kv_pool_gib, "GiB", "en") + " (" +
                     (share ? "it starts with " + fraction + " of each card's memory, less the weights, activations and runtime"
                            : fraction + " of the memory left after loading") +
                     "), while the KV cache at the full context needs " + fmt::interval(m.kv_cache_gib, "GiB", "en")};

@@ -116,11 +116,11 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     Settings s;
     const Scenario& sc = ctx.scenario;
     s.hf_id = ctx.model.hf_id.empty() ? ctx.model.id : ctx.model.hf_id;
-    s.gguf_file = ctx.model.id + "-" + ctx.weights.id + ".gguf";
-    s.gguf = ctx.weights.scheme == WeightScheme::gguf;
+    s.gguf_file = ctx.model.id + "-" + ctx.weights->id + ".gguf";
+    s.gguf = ctx.weights->scheme == WeightScheme::gguf;
     s.cpu = ctx.hardware.is_cpu();
     s.tp = std::max(1, a.performance.tp);
-    s.pp = ctx.engine.tensor_parallel ? std::max(1, a.performance.pp) : 1;
+    s.pp = ctx.engine->tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.replica_cards = s.tp * s.pp;
     // The assessment's replicas: TP groups, or the planner's layer-split servers (estimate.cpp assess).
     s.replicas = std::max(1, a.memory.replicas);
@@ -146,9 +146,9 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     // The share the memory model reserves (vLLM, SGLang: engine_memory_share, which leaves the colocated models
     // their room on one card); TensorRT-LLM's fraction of the free memory, lowered when the scenario keeps more free.
     const std::optional<double> card_gib = usable_gib_per_card(ctx.hardware);
-    const double share = ctx.engine.kv_pool == KvPoolRule::share_of_total && card_gib
+    const double share = ctx.engine->kv_pool == KvPoolRule::share_of_total && card_gib
                              ? engine_memory_share(ctx, *card_gib, a.memory.colocated_card_gib)
-                             : std::min(ctx.engine.memory_utilization < 1.0 ? ctx.engine.memory_utilization : 1.0, 1.0 - sc.headroom);
+                             : std::min(ctx.engine->memory_utilization < 1.0 ? ctx.engine->memory_utilization : 1.0, 1.0 - sc.headroom);
     s.utilization = fmt::decimals(std::clamp(share, 0.05, 1.0), 2);
     if (a.offload && a.offload->applicable && !s.cpu) {
         // The launch keeps the first layers' experts in host RAM (--n-cpu-moe): the server starts, and the load
@@ -260,7 +260,7 @@ std::string per_node(const Settings& s, Line line) {
 // vLLM quantizes on the fly only for fp8 and bitsandbytes; AWQ/GPTQ/NVFP4/MXFP4 checkpoints carry their
 // quantization_config and are detected (forcing --quantization awq would even pick the slower kernel).
 std::string vllm_quant_flags(const Context& ctx) {
-    const std::string& w = ctx.weights.id;
+    const std::string& w = ctx.weights->id;
     if (w == "fp8") return " --quantization fp8";
     if (w == "nf4") return " --quantization bitsandbytes";
     if (w == "bf16") return " --dtype bfloat16";
@@ -272,11 +272,11 @@ std::string vllm_quant_flags(const Context& ctx) {
 // `quantizes_fp8`: the launch line passes `--quantization fp8` (vLLM, SGLang), which quantizes a 16-bit checkpoint at
 // load; TensorRT-LLM reads FP8 only from an FP8 checkpoint's quantization_config.
 std::string prequantized_note(const Context& ctx, const Settings& s, bool quantizes_fp8 = true) {
-    if (ctx.weights.scheme == WeightScheme::group || ctx.weights.id == "nvfp4" || ctx.weights.id == "mxfp4" ||
-        ctx.weights.id == "int8" || (ctx.weights.id == "fp8" && !quantizes_fp8))
-        return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights.id + " 检查点（读取其 quantization_config）",
-                   "  # load the " + ctx.weights.id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
-    if (ctx.weights.id == "fp8") {
+    if (ctx.weights->scheme == WeightScheme::group || ctx.weights->id == "nvfp4" || ctx.weights->id == "mxfp4" ||
+        ctx.weights->id == "int8" || (ctx.weights->id == "fp8" && !quantizes_fp8))
+        return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights->id + " 检查点（读取其 quantization_config）",
+                   "  # load the " + ctx.weights->id + " checkpoint of " + s.hf_id + " (its quantization_config is read)");
+    if (ctx.weights->id == "fp8") {
         // `--quantization fp8` quantizes a 16-bit checkpoint as it loads, and loads it at its own precision first
         // (docs.vllm.ai, FP8 W8A8: "we load the model at original precision before quantizing down to 8-bits"):
         // where one card's share of the 16-bit weights is more than the card holds, only an FP8 checkpoint starts.
@@ -375,7 +375,7 @@ Commands sglang(const Context& ctx, const Settings& s) {
         c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
              " --max-running-requests " + str(s.seqs_per_replica);
         if (s.nodes > 1 && s.replicas > 1) c += " --host " + kEveryInterface;  // a server per node, balanced
-        if (ctx.weights.id == "fp8") c += " --quantization fp8";
+        if (ctx.weights->id == "fp8") c += " --quantization fp8";
         if (ctx.kv.id == "fp8") c += " --kv-cache-dtype fp8_e5m2";
         return c;
     };
@@ -540,7 +540,7 @@ Commands ollama(const Context& ctx, const Settings& s) {
     if (ctx.kv.id == "q8_0" || ctx.kv.id == "q4_0")
         env += " OLLAMA_FLASH_ATTENTION=1 OLLAMA_KV_CACHE_TYPE=" + ctx.kv.id;
     // Ollama names GGUF repositories as hf.co/<user>/<repo>:<quant>; the repository is the user's choice.
-    const std::string tag = "hf.co/<GGUF repo of " + s.hf_id + ">:" + ctx.weights.id;
+    const std::string tag = "hf.co/<GGUF repo of " + s.hf_id + ">:" + ctx.weights->id;
     const bool servers = s.replicas > 1;
     if (servers) {
         // Ollama listens where OLLAMA_HOST says; each server pulls the model on first use.
@@ -590,12 +590,12 @@ DeployHints deploy_hints(const Context& ctx, const Assessment& a) {
     Settings zh = en;
     zh.zh = true;
     for (const auto& [launcher, build] : kBuilders)
-        if (ctx.engine.traits.launcher == launcher) {
+        if (ctx.engine->traits.launcher == launcher) {
             const Commands z = build(ctx, zh), e = build(ctx, en);
             return {{does_not_fit_note(zh) + z.launch, does_not_fit_note(en) + e.launch}, {z.load_test, e.load_test}};
         }
     // An engine added to the catalog without a launcher: say so rather than guess its flags.
-    const std::string& id = ctx.engine.id;
+    const std::string& id = ctx.engine->id;
     return {{"# 引擎 '" + id + "' 没有启动命令模板", "# no launch template for engine '" + id + "'"},
             {"# 引擎 '" + id + "' 没有压测命令模板", "# no load-test template for engine '" + id + "'"}};
 }

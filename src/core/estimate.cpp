@@ -38,7 +38,7 @@ namespace {
 // other machines run servers of their own (Ollama has no way to lend a machine's memory to another's model). A CPU
 // count stays one server (sockets of one box).
 int layer_split_server_cards(const Context& ctx) {
-    if (ctx.engine.layer_split_spans_nodes || ctx.hardware.is_cpu()) return ctx.count;
+    if (ctx.engine->layer_split_spans_nodes || ctx.hardware.is_cpu()) return ctx.count;
     const int machine = ctx.hardware.kind == HardwareKind::unified ? 1 : node_cards(ctx.hardware);
     return std::max(1, std::min(ctx.count, machine));
 }
@@ -54,7 +54,7 @@ int layer_split_server_cards(const Context& ctx) {
 // (llama.cpp, Ollama) put every card in one pipeline, which is what `tp` means to the memory and speed modules
 // for them — unless the engine cannot reach past one machine (layer_split_server_cards).
 ReplicaLayout choose_layout(const Context& ctx) {
-    if (!ctx.engine.tensor_parallel) return {layer_split_server_cards(ctx), 1, true};
+    if (!ctx.engine->tensor_parallel) return {layer_split_server_cards(ctx), 1, true};
     const std::optional<ReplicaLayout> smallest = smallest_fitting_layout(ctx, ctx.hardware, ctx.count);
     if (smallest && smallest->pp > 1) return *smallest;
     const int top = std::min(ctx.count, node_cards(ctx.hardware));
@@ -107,20 +107,20 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     const ModelArch& m = ctx.model;
     const int tp = r.performance.tp;
     const int pp = std::max(1, r.performance.pp);
-    if (ctx.engine.tensor_parallel && tp > 1 && m.n_heads > 0 && m.n_heads % tp != 0) {
+    if (ctx.engine->tensor_parallel && tp > 1 && m.n_heads > 0 && m.n_heads % tp != 0) {
         w.push_back({"张量并行度 " + std::to_string(tp) + " 不能整除注意力头数 " + std::to_string(m.n_heads) +
-                         "：" + ctx.engine.name + " 会拒绝启动。",
+                         "：" + ctx.engine->name + " 会拒绝启动。",
                      "Tensor parallelism " + std::to_string(tp) + " does not divide the " + std::to_string(m.n_heads) +
-                         " attention heads: " + ctx.engine.name + " will refuse to start."});
+                         " attention heads: " + ctx.engine->name + " will refuse to start."});
     }
     // Cards beyond whole replicas stay idle: the reason is the replica's own width (TP, or TP × pipeline stages).
     const int used = tp * pp * r.memory.replicas;
     if (!ctx.count_from_planner && used < r.count) {
         const std::string idle = std::to_string(r.count - used), all = std::to_string(r.count), n = std::to_string(used);
         const std::string t = std::to_string(tp), cards = std::to_string(tp * pp), stages = std::to_string(pp);
-        const Text why = !ctx.engine.tensor_parallel
-                             ? Text{ctx.engine.name + " 的一个服务只用一个节点的卡（" + t + " 张）",
-                                    ctx.engine.name + " runs a server on one node's cards (" + t + ")"}
+        const Text why = !ctx.engine->tensor_parallel
+                             ? Text{ctx.engine->name + " 的一个服务只用一个节点的卡（" + t + " 张）",
+                                    ctx.engine->name + " runs a server on one node's cards (" + t + ")"}
                          : pp > 1 ? Text{"一个副本占 " + cards + " 张卡（张量并行 " + t + " × " + stages + " 级流水线）",
                                        "one replica takes " + cards + " cards (tensor parallel " + t + " × " + stages +
                                            " pipeline stages)"}
@@ -129,14 +129,14 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
                      idle + " of your " + all + " cards stay idle: " + why.en + ", so " + n + " are used."});
     }
     // A layer-split engine that stays on one machine runs a server on each: the model is not spread over them.
-    if (!ctx.engine.tensor_parallel && !ctx.count_from_planner && r.memory.replicas > 1 && !r.planned) {
+    if (!ctx.engine->tensor_parallel && !ctx.count_from_planner && r.memory.replicas > 1 && !r.planned) {
         const std::string n = std::to_string(r.memory.replicas);
         const bool mac = ctx.hardware.kind == HardwareKind::unified;
         const std::string per_zh = mac ? "每台 Mac " : "每个节点（" + std::to_string(tp) + " 张卡）";
         const std::string per_en = mac ? "each Mac" : "each node (" + std::to_string(tp) + (tp > 1 ? " cards)" : " card)");
-        w.push_back({ctx.engine.name + " 不能把一个模型分到几台机器上：" + n + " 个服务，" + per_zh +
+        w.push_back({ctx.engine->name + " 不能把一个模型分到几台机器上：" + n + " 个服务，" + per_zh +
                          "各放一份完整模型，前置负载均衡；要让几台机器合放一个模型，用 llama.cpp 的 RPC 后端。",
-                     ctx.engine.name + " cannot spread one model over machines: " + n + " servers, " + per_en +
+                     ctx.engine->name + " cannot spread one model over machines: " + n + " servers, " + per_en +
                          " holding a whole copy, behind a load balancer; to hold one model across machines, use "
                          "llama.cpp's RPC backend."});
     }

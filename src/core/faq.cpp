@@ -143,7 +143,7 @@ std::optional<Result> cpu_estimate(const Context& ctx, const Assessment& a) {
     Scenario s = ctx.scenario;
     s.hardware_id = choice->ctx.hardware.id;
     s.hardware_custom.reset();
-    s.engine = choice->ctx.engine.id;
+    s.engine = choice->ctx.engine->id;
     s.kv_cache = choice->ctx.kv.id;
     s.count = 1;
     auto r = estimate(*ctx.catalog, s, EstimateOptions{false, false, false});
@@ -162,7 +162,7 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
         return f;
     }
     const MemoryResult& m = cpu->memory;
-    const std::string fmt_id = ctx.weights.id, name = cpu->hardware_name;
+    const std::string fmt_id = ctx.weights->id, name = cpu->hardware_name;
     Text& out = f.answer;
     out = {ctx.model.id + " 在 " + fmt_id + " 下权重约 " + fmt::interval(m.weights_gib, "GiB", "zh") + "，" +
                users(sc.concurrency, "zh") + " 个用户在 " + fmt::tokens(sc.context_tokens) + " 上下文下共需 " +

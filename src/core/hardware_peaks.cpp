@@ -46,7 +46,7 @@ std::string matmul_dtype(const WeightFormat& f) {
 }
 
 bool runs_ggml(const Context& ctx) {
-    return ctx.weights.scheme == WeightScheme::gguf || ctx.engine.traits.ggml_kernels;
+    return ctx.weights->scheme == WeightScheme::gguf || ctx.engine->traits.ggml_kernels;
 }
 
 namespace {
@@ -218,7 +218,7 @@ std::optional<Interval> compute_peak_tflops(const Context& ctx, std::vector<Text
 
     if (hw.kind == HardwareKind::cpu) return cpu_peak_tflops(ctx, warnings);
 
-    std::optional<double> peak = ctx.weights.scheme == WeightScheme::gguf ? gguf_peak_tflops(hw)
+    std::optional<double> peak = ctx.weights->scheme == WeightScheme::gguf ? gguf_peak_tflops(hw)
                                                                           : stated_peak_tflops(hw, dtype);
     if (!peak && !is_fp16_dtype(dtype)) peak = hw.fp16_tflops;  // no native path for the dtype: runs at fp16
     if (peak && *peak > 0) return Interval::exact(*peak);

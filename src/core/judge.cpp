@@ -73,7 +73,7 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     const int64_t conc = ctx.scenario.concurrency;
     const Misses slow = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, false);
     const Misses fast = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, true);
-    const bool runs = !fit.capacity_known || (ctx.engine.paged_kv ? fit.one_sequence_fits : fit.fits);
+    const bool runs = !fit.capacity_known || (ctx.engine->paged_kv ? fit.one_sequence_fits : fit.fits);
     if (!runs) {  // does_not_fit, no target met; a remedy where one runs it within the targets at best
         if (wired_limit_raise && !fast.any()) j.remedy = FitRemedy::raise_wired_limit;
         else if (offload && offload->applicable &&
@@ -81,7 +81,7 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
             j.remedy = FitRemedy::expert_offload;  // within the targets, or without them the day's requests, at best
         // The careful end of the memory ranges runs it: a paged engine once one sequence fits (the rest wait), a
         // slot engine once every user's whole-context slot does (llama.cpp reserves them all at start).
-        else if (fit.max_concurrency.hi >= (ctx.engine.paged_kv ? 1.0 : static_cast<double>(std::max<int64_t>(1, conc))) &&
+        else if (fit.max_concurrency.hi >= (ctx.engine->paged_kv ? 1.0 : static_cast<double>(std::max<int64_t>(1, conc))) &&
                  !fast.any())
             j.remedy = FitRemedy::careful_end;
         return j;

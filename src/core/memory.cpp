@@ -121,7 +121,7 @@ namespace {
 // The engine's smaller defaults apply to this card (engines.json "small_gpu_defaults"): its usable memory is
 // below the threshold, or unknown, or its name is one the engine singles out (vLLM: A100).
 const SmallGpuDefaults* small_gpu_defaults(const Context& ctx) {
-    const auto& d = ctx.engine.small_gpu_defaults;
+    const auto& d = ctx.engine->small_gpu_defaults;
     if (!d) return nullptr;
     const auto usable = usable_gib_per_card(ctx.hardware);
     if (!usable || *usable < d->below_gib) return &*d;
@@ -185,7 +185,7 @@ int kv_tensor_parallel_width(const Context& ctx, int cards) {
 
 double kv_replication(const Context& ctx, int cards) {
     const int tp = kv_tensor_parallel_width(ctx, cards);
-    if (tp <= 1 || !ctx.engine.tensor_parallel) return 1.0;  // layer split: every card holds its own layers
+    if (tp <= 1 || !ctx.engine->tensor_parallel) return 1.0;  // layer split: every card holds its own layers
     // vLLM-derived: "MLA cache is always replicated" on every rank.
     if (ctx.model.is_mla()) return static_cast<double>(tp);
     // llm-cal ("matches vLLM"): per-GPU KV = total / min(tp, n_kv).
@@ -197,15 +197,15 @@ namespace {
 
 // Runtime of one card: the engine's range, plus Ollama's one-layer reserve (ollama llm/memory.go).
 Interval runtime_gib_per_card(const Context& ctx, const WeightsEstimate& w) {
-    Interval r = ctx.engine.runtime_gib;
-    if (ctx.engine.reserves_layer_per_card && ctx.model.n_layers > 0)
+    Interval r = ctx.engine->runtime_gib;
+    if (ctx.engine->reserves_layer_per_card && ctx.model.n_layers > 0)
         r += w.bytes / (static_cast<double>(ctx.model.n_layers) * kGiB);
     return clamp_nonnegative(r);
 }
 
 // Bytes of KV one sequence of `tokens` holds, with the engine's allocation block.
 double kv_sequence_bytes(const Context& ctx, int64_t tokens) {
-    const int64_t block = std::max<int64_t>(1, ctx.engine.kv_block_tokens);
+    const int64_t block = std::max<int64_t>(1, ctx.engine->kv_block_tokens);
     return kv_bytes_per_sequence(ctx.model, ctx.kv.bytes_per_element, tokens, block);
 }
 
@@ -231,7 +231,7 @@ struct MemoryParts {
 
 Source catalog_source(const std::string& table, const std::string& id) { return {SourceKind::catalog, table + "/" + id}; }
 Source engine_source(const Context& ctx, const std::string& field) {
-    return {SourceKind::engine, "engines/" + ctx.engine.id + "." + field};
+    return {SourceKind::engine, "engines/" + ctx.engine->id + "." + field};
 }
 Source computed(const char* path) { return {SourceKind::computed, path}; }
 Source scenario_field(const char* field) { return {SourceKind::scenario, std::string("scenario.") + field}; }
@@ -253,8 +253,8 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
         const double params = p.weights.params;
         const Interval bits = params > 0 ? p.weights.bytes * (8.0 / params) : Interval::exact(0.0);
         x.inputs = {factor({"参数量", "parameters"}, params, "", catalog_source("models", m.id)),
-                    factor({"平均每个权重的位数（" + ctx.weights.id + "）", "average bits per weight (" + ctx.weights.id + ")"},
-                           bits, "bits/weight", catalog_source("weight_formats", ctx.weights.id)),
+                    factor({"平均每个权重的位数（" + ctx.weights->id + "）", "average bits per weight (" + ctx.weights->id + ")"},
+                           bits, "bits/weight", catalog_source("weight_formats", ctx.weights->id)),
                     divisor({"每字节的位数", "bits per byte"}, 8.0, "bits/B", {SourceKind::constant, "1 B = 8 bits"}),
                     factor({"模型副本数", "replicas of the model"}, static_cast<double>(p.layout.replicas), "",
                            computed("memory.replicas"))};
@@ -412,7 +412,7 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
 
 double engine_memory_share(const Context& ctx, double card_gib, double colocated_card_gib) {
     const double headroom = std::clamp(ctx.scenario.headroom, 0.0, 1.0);
-    const double share = std::min(ctx.engine.memory_utilization, 1.0 - headroom);
+    const double share = std::min(ctx.engine->memory_utilization, 1.0 - headroom);
     const double colocated_share = card_gib > 0 ? std::max(0.0, colocated_card_gib) / card_gib : 0.0;
     // Down to the hundredth the launch line prints: 0.716 rounded to 0.72 would take the colocated models' room.
     return std::clamp(std::floor((share - colocated_share) * 100.0 + 1e-9) / 100.0, 0.0, 1.0);

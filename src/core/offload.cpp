@@ -236,7 +236,7 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
 std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int tp, const Hardware& host, Explain* explain) {
     const Hardware& hw = ctx.hardware;
     if (hw.kind != HardwareKind::gpu && hw.kind != HardwareKind::npu) return std::nullopt;
-    if (!ctx.engine.traits.expert_offload) return std::nullopt;
+    if (!ctx.engine->traits.expert_offload) return std::nullopt;
     if (!host.bandwidth_gbs || !(*host.bandwidth_gbs > 0)) return std::nullopt;
     const std::optional<ExpertLayout> layout = expert_layout(ctx);
     if (!layout) return std::nullopt;
@@ -276,7 +276,7 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
     // The running batch: llama.cpp and Ollama give every user a slot (deploy.cpp sets --parallel /
     // OLLAMA_NUM_PARALLEL to the concurrency) and decode the slots together; KV for all of them is on the cards.
     const int64_t users = std::max<int64_t>(1, s.concurrency);
-    const int64_t batch = ctx.engine.continuous_batching ? users : std::min(users, max_running_seqs(ctx));
+    const int64_t batch = ctx.engine->continuous_batching ? users : std::min(users, max_running_seqs(ctx));
     const Context host_ctx = with_hardware(ctx, host, 1);
 
     // Decode at the middle (fast end) and the end (slow end) of the answer, as speed.cpp does.
@@ -313,7 +313,7 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
              (server_host(ctx) ? "a server platform for a datacenter card" : "a desktop platform for a consumer card") +
              "); prefill copies the offloaded experts over PCIe 4.0 x16 (31.5 GB/s) once per ubatch."});
     // An engine that reaches the offload only through another's option says so (Ollama: data/engines.json).
-    if (ctx.engine.traits.expert_offload_caveat) r.warnings.push_back(*ctx.engine.traits.expert_offload_caveat);
+    if (ctx.engine->traits.expert_offload_caveat) r.warnings.push_back(*ctx.engine->traits.expert_offload_caveat);
 
     if (explain) {
         using namespace infersizer::explain;
@@ -366,7 +366,7 @@ std::optional<OffloadResult> estimate_offload(const Context& ctx, int cards, int
                      "max(prefill on the card, ubatches × offloaded bytes ÷ PCIe 4.0 x16's 31.5 GB/s) + t0 + the serving path"};
         t.inputs = {given({"卸载的专家", "offloaded experts"}, r.host_ram_gib, "GiB", {SourceKind::computed, "offload.host_ram_gib"}),
                     given({"每个 ubatch 的 token", "tokens per ubatch"}, static_cast<double>(batched_tokens_budget(ctx)), "tokens",
-                          {SourceKind::engine, "engines/" + ctx.engine.id + ".max_batched_tokens"}),
+                          {SourceKind::engine, "engines/" + ctx.engine->id + ".max_batched_tokens"}),
                     given({"PCIe 带宽", "PCIe bandwidth"}, kPcie4x16GBs, "GB/s", {SourceKind::constant, "PCIe 4.0 x16"}),
                     serving_path_input()};
         t.value = r.ttft_s;

@@ -181,7 +181,7 @@ ServingCheck check_serving_with(const Context& ctx, const Hardware& hw, ReplicaL
     out.pessimistic.memory = memory_p;
     // Slot engines (llama.cpp, Ollama) give every user a slot of the whole context at start (--parallel is the users,
     // as the judge and the launch command count them): users beyond the slots memory holds do not start.
-    if (!ctx.engine.paged_kv && memory.capacity_known) {
+    if (!ctx.engine->paged_kv && memory.capacity_known) {
         const double users = std::ceil(static_cast<double>(std::max<int64_t>(1, concurrency)) / replicas);
         auto short_of_slots = [&](Misses& m, double slots) {
             if (slots >= 1 && slots < users) m.slots = true, m.slots_held = std::floor(slots) * replicas;
@@ -288,7 +288,7 @@ void size(Replica& r, Precision precision) {
     // Slot engines (llama.cpp, Ollama) give every user of a server a slot of the whole context (--parallel is the
     // users it serves, as the judge and the launch command count them): a replica serves no more users than its
     // memory holds slots, whatever the targets would allow with the rest queued.
-    if (!r.ctx.engine.paged_kv && r.memory.capacity_known) {
+    if (!r.ctx.engine->paged_kv && r.memory.capacity_known) {
         auto by_slots = [conc](double slots) { return slots >= 1 ? (conc + int64_t(slots) - 1) / int64_t(slots) : int64_t{0}; };
         const int64_t slow_min = by_slots(r.memory.per_replica.lo), fast_min = by_slots(r.memory.per_replica.hi);
         r.slots_bind = r.replicas_slow > 0 && slow_min > r.replicas_slow;
@@ -425,9 +425,9 @@ Text binding_text(Replica& r, Precision precision) {
     if (r.slots_bind) {
         const std::string slots_zh = fmt::count(r.memory.per_replica.lo, "zh"), slots_en = fmt::count(r.memory.per_replica.lo, "en");
         const std::string ctx_k = fmt::tokens(s.context_tokens);
-        return {r.ctx.engine.name + " 给每个用户一个完整 " + ctx_k + " 上下文的槽位：一个副本的" + memory_word_zh(r.ctx.hardware) +
+        return {r.ctx.engine->name + " 给每个用户一个完整 " + ctx_k + " 上下文的槽位：一个副本的" + memory_word_zh(r.ctx.hardware) +
                     "只容纳 " + slots_zh + " 个槽位，每副本不超过 " + slots_zh + " 个用户",
-                r.ctx.engine.name + " gives each user a slot of the full " + ctx_k + " context: one replica's memory holds " +
+                r.ctx.engine->name + " gives each user a slot of the full " + ctx_k + " context: one replica's memory holds " +
                     slots_en + " slots, so ≤ " + slots_en + " users per replica"};
     }
     // The planned users per replica, and what one replica fewer (more users each) runs into.
@@ -528,8 +528,8 @@ PlanRow plan_for(const Context& ctx, const Hardware& hw, Precision precision) {
     };
 
     if (!engine_runs_on(ctx.engine, hw)) {
-        notes.add(ctx.engine.name + " 不支持此类硬件（" + hardware_kind_name(hw.kind) + "）",
-                  ctx.engine.name + " does not run on this kind of hardware (" + hardware_kind_name(hw.kind) + ")");
+        notes.add(ctx.engine->name + " 不支持此类硬件（" + hardware_kind_name(hw.kind) + "）",
+                  ctx.engine->name + " does not run on this kind of hardware (" + hardware_kind_name(hw.kind) + ")");
         return finish();
     }
     if (!hw.is_cpu() && !usable_gib_per_card(hw)) {

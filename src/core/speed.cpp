@@ -24,7 +24,7 @@ using units::kGiB;
 // Tokens one step may carry: the engine's n_batch where it differs from its forward size (llama.cpp), else the
 // prefill budget with the engine's GPU-size rule (memory.hpp).
 int64_t step_tokens(const Context& ctx) {
-    return ctx.engine.scheduler.step_tokens > 0 ? ctx.engine.scheduler.step_tokens : batched_tokens_budget(ctx);
+    return ctx.engine->scheduler.step_tokens > 0 ? ctx.engine->scheduler.step_tokens : batched_tokens_budget(ctx);
 }
 
 Interval rate_of(double fast_s, double slow_s, double amount) {
@@ -51,7 +51,7 @@ void add_moe_floor_inputs(const Context& ctx, const StepModel& model, std::vecto
     in.push_back(given({"每个 MoE 层专家部分的最短时间（每次前向）", "least time of one MoE layer's expert block per forward"},
                        model.t_moe_layer_ms(), "ms",
                        {SourceKind::calibration,
-                        fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class(), ".t_moe_layer_ms"})}));
+                        fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class(), ".t_moe_layer_ms"})}));
 }
 
 // The streaming rate and what it is made of, so that it multiplies out: the bandwidth, the engine's η (its MoE
@@ -64,7 +64,7 @@ void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vec
     in.push_back(given({"内存带宽", "memory bandwidth"}, p.bandwidth_gbs, "GB/s",
                        {from_catalog ? SourceKind::catalog : SourceKind::computed,
                         fmt::joined({"hardware/", ctx.hardware.id, from_catalog ? "" : " (bandwidth inferred, see warnings)"})}));
-    const std::string eff = fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class()});
+    const std::string eff = fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class()});
     in.push_back(given({p.moe_eta ? "带宽利用率 η_mem（MoE）" : "带宽利用率 η_mem", p.moe_eta ? "bandwidth efficiency η_mem (MoE)" : "bandwidth efficiency η_mem"},
                        p.eta, "", {SourceKind::calibration, eff + (p.moe_eta ? ".eta_mem_moe" : ".eta_mem")}));
     const bool dequantized = p.dequant.lo != 1.0 || p.dequant.hi != 1.0;
@@ -87,7 +87,7 @@ void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vec
 std::vector<ExplainInput> simulation_inputs(const Context& ctx, const SimulationFacts& f) {
     using namespace explain;
     const Source scenario_concurrency{SourceKind::scenario, "scenario.concurrency"};
-    const std::string eff = fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class()});
+    const std::string eff = fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class()});
     std::vector<ExplainInput> in = {
         given({"每个副本的用户数（并发 ÷ 副本数）", "users per replica (concurrency ÷ replicas)"}, static_cast<double>(f.users), "",
               scenario_concurrency),
@@ -96,10 +96,10 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
         given({"提示长度", "prompt"}, static_cast<double>(f.workload.prompt_tokens), "tokens", {SourceKind::scenario, "scenario.prompt_tokens"}),
         given({"输出长度", "output"}, static_cast<double>(f.workload.output_tokens), "tokens", {SourceKind::scenario, "scenario.output_tokens"}),
         given({"每步最多 token 数", "tokens per step at most"}, static_cast<double>(f.slow.step_tokens), "tokens",
-              {SourceKind::engine, "engines/" + ctx.engine.id +
-                                       (ctx.engine.scheduler.step_tokens > 0 ? ".scheduler.step_tokens" : ".max_batched_tokens")}),
+              {SourceKind::engine, "engines/" + ctx.engine->id +
+                                       (ctx.engine->scheduler.step_tokens > 0 ? ".scheduler.step_tokens" : ".max_batched_tokens")}),
         given({"同时运行的序列上限", "sequences running at once at most"}, Interval::of(double(f.slow.max_seqs), double(f.fast.max_seqs)), "",
-              {SourceKind::engine, "engines/" + ctx.engine.id + ".max_num_seqs"})};
+              {SourceKind::engine, "engines/" + ctx.engine->id + ".max_num_seqs"})};
     if (f.slow.kv_capacity_tokens > 0)
         in.push_back(given({"KV 池容纳的 token", "tokens the KV pool holds"},
                            Interval::of(double(f.slow.kv_capacity_tokens), double(f.fast.kv_capacity_tokens)), "tokens",
@@ -232,7 +232,7 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
                              {SourceKind::scenario, "scenario.prompt_tokens"}),
                       divisor({"单独预填充的时间", "time to prefill it alone"}, prefill_alone_s, "s", {SourceKind::computed, "step_model"}),
                       given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "",
-                            {SourceKind::calibration, fmt::joined({"engines/", ctx.engine.id, ".efficiency.", ctx.hardware_class(), ".mfu_long"})})};
+                            {SourceKind::calibration, fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class(), ".mfu_long"})})};
     if (f.model.compute_known())
         prefill.inputs.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS",
                                        {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
@@ -337,7 +337,7 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     tp = std::clamp(tp, 1, cards);
     const int replicas = std::max(1, cards / tp);
     res.tp = tp;
-    res.layer_split = !ctx.engine.tensor_parallel;
+    res.layer_split = !ctx.engine->tensor_parallel;
     res.replicas = replicas;
 
     const StepModel model(ctx, tp, &res.warnings);
@@ -347,10 +347,10 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     // Ollama on discrete cards loads it anyway, the layers that do not fit in system memory (deploy.cpp says so too).
     const bool spills = spills_layers_to_cpu(ctx);
     if (kv.limits_batch && kv.pool_tokens.hi <= 0 && spills)
-        res.warnings.push_back({fmt::joined({"按当前配置，权重和引擎自身占用已占满显卡内存：", ctx.engine.name,
+        res.warnings.push_back({fmt::joined({"按当前配置，权重和引擎自身占用已占满显卡内存：", ctx.engine->name,
                                              " 会把放不下的层放到系统内存由 CPU 计算，远比这里慢；速度是全部放得下之后这套硬件的数字（见结论）。"}),
                                 fmt::joined({"As set up, the weights and the engine's own memory leave no room on the cards: ",
-                                             ctx.engine.name, " would put the layers that do not fit in system memory, on the "
+                                             ctx.engine->name, " would put the layers that do not fit in system memory, on the "
                                              "CPU, far slower; the speeds are what this hardware does once it all fits (see the verdict)."})});
     else if (kv.limits_batch && kv.pool_tokens.hi <= 0)
         res.warnings.push_back({"按当前配置，权重和引擎自身占用已占满可用内存，模型加载不上；速度是放得下之后这套硬件的数字（见结论）。",
@@ -397,7 +397,7 @@ PerformanceResult estimate_speed(const Context& ctx, int cards, int tp, const Re
     const double kv_token_bytes = kv_bytes_per_sequence(ctx.model, ctx.kv.bytes_per_element, typical, 1) *
                                   kv_replication(ctx, tp) / static_cast<double>(typical);
     auto kv_gib = [&](const SimOutcome& o) {
-        const double tokens = ctx.engine.paged_kv ? o.kv_tokens_mean
+        const double tokens = ctx.engine->paged_kv ? o.kv_tokens_mean
                                                   : o.mean_running * (static_cast<double>(w.prompt_tokens) +
                                                                       static_cast<double>(w.output_tokens) / 2.0);
         return tokens * kv_token_bytes * share / kGiB;

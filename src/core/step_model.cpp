@@ -70,7 +70,7 @@ std::optional<Interval> attention_peak_tflops(const Context& ctx, const std::opt
     if (!matmul_peak) return std::nullopt;
     const Hardware& hw = ctx.hardware;
     const bool discrete = hw.kind == HardwareKind::gpu || hw.kind == HardwareKind::npu;
-    if (!discrete || ctx.weights.scheme == WeightScheme::gguf) return matmul_peak;
+    if (!discrete || ctx.weights->scheme == WeightScheme::gguf) return matmul_peak;
     std::optional<double> p = ctx.kv.id == "fp8" ? hw.fp8_tflops : std::nullopt;
     if (!p || !(*p > 0)) p = hw.fp16_tflops;
     if (!p || !(*p > 0)) return matmul_peak;
@@ -93,15 +93,15 @@ double attention_flops_per_pos_per_layer(const ModelArch& m) {
 
 StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     tp_ = std::max(1, tp);
-    tensor_ = ctx.engine.tensor_parallel && tp_ > 1;
+    tensor_ = ctx.engine->tensor_parallel && tp_ > 1;
     const ModelArch& m = ctx.model;
 
     Efficiency eff = ctx.efficiency();
     if (!(eff.eta_mem.lo > 0)) {
         eff = kPeerDefaultEfficiency;
         if (warnings)
-            warnings->push_back({ctx.engine.name + " 没有此类硬件的效率区间：使用同行工具的默认值（η 0.40–0.65）。",
-                                 ctx.engine.name + " has no efficiency ranges for this hardware class: peers' defaults "
+            warnings->push_back({ctx.engine->name + " 没有此类硬件的效率区间：使用同行工具的默认值（η 0.40–0.65）。",
+                                 ctx.engine->name + " has no efficiency ranges for this hardware class: peers' defaults "
                                                    "are used (η 0.40–0.65)."});
     }
     const Interval bandwidth = memory_bandwidth_gbs(ctx, warnings);
@@ -111,8 +111,8 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
 
     const WeightsEstimate& w = ctx.weights_estimate();
     Interval dequant{1.0, 1.0};
-    if (ctx.weights.scheme == WeightScheme::gguf) {
-        const double bpw = w.bits_per_weight > 0 ? w.bits_per_weight : ctx.weights.bits_per_weight;
+    if (ctx.weights->scheme == WeightScheme::gguf) {
+        const double bpw = w.bits_per_weight > 0 ? w.bits_per_weight : ctx.weights->bits_per_weight;
         const double halvings = std::max(0.0, std::log2(16.0 / std::max(1.0, bpw)));
         dequant = {std::max(0.1, 1.0 - kDequantPerHalvingHi * halvings), std::max(0.1, 1.0 - kDequantPerHalvingLo * halvings)};
     }
@@ -121,7 +121,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     Interval rate = bandwidth * units::kGB * (eta * dequant);
     const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
     stream_parts_ = {bandwidth, eta, moe && eff.eta_mem_moe.has_value(), dequant, std::nullopt};
-    if (ctx.weights.scheme == WeightScheme::gguf && discrete) {
+    if (ctx.weights->scheme == WeightScheme::gguf && discrete) {
         stream_parts_.gguf_ceiling_gbs = Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant;
         rate = min(rate, *stream_parts_.gguf_ceiling_gbs * units::kGB);
     }

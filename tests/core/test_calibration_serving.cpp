@@ -318,17 +318,17 @@ Context context_for(const Mapping& m) {
     s.lengths = m.spread;
     s.headroom = 0;  // the logs' runs keep none beyond the engine's own utilization
     Context c = test::resolve_ok(s, m.id);
-    if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
+    if (m.max_num_seqs) c.engine.edit().max_num_seqs = *m.max_num_seqs;
     if (m.batched_tokens) {
         // The run's own budget (V0 without chunked prefill profiles max_model_len tokens): no GPU-size default.
-        c.engine.max_batched_tokens = *m.batched_tokens;
-        c.engine.small_gpu_defaults.reset();
+        c.engine.edit().max_batched_tokens = *m.batched_tokens;
+        c.engine.edit().small_gpu_defaults.reset();
     }
-    if (m.mixed_steps) c.engine.scheduler.mixed_steps = *m.mixed_steps;
-    if (m.chunked_prefill) c.engine.scheduler.chunked_prefill = *m.chunked_prefill;
-    if (m.step_tokens) c.engine.scheduler.step_tokens = *m.step_tokens;
+    if (m.mixed_steps) c.engine.edit().scheduler.mixed_steps = *m.mixed_steps;
+    if (m.chunked_prefill) c.engine.edit().scheduler.chunked_prefill = *m.chunked_prefill;
+    if (m.step_tokens) c.engine.edit().scheduler.step_tokens = *m.step_tokens;
     if (m.interconnect_gbs) c.hardware.interconnect_gbs = *m.interconnect_gbs;
-    if (m.t_seq_ms) c.engine.efficiency["gpu"].t_seq_ms = *m.t_seq_ms;
+    if (m.t_seq_ms) c.engine.edit().efficiency["gpu"].t_seq_ms = *m.t_seq_ms;
     return c;
 }
 
@@ -365,7 +365,7 @@ Interval memory_estimate(const Mapping& m, const Context& ctx) {
         case MemoryItem::weights_and_activations: return (mem.weights_gib + mem.activations_gib) / cards;
         case MemoryItem::kv_tokens: return replica_kv(ctx, m.cards, m.tp).pool_tokens;
         case MemoryItem::kv_blocks: {
-            const double block = static_cast<double>(ctx.engine.kv_block_tokens);
+            const double block = static_cast<double>(ctx.engine->kv_block_tokens);
             const Interval tokens = mem.kv_pool_gib * kGiB / (kv_bytes_per_token(ctx.model, ctx.kv.bytes_per_element));
             return {std::floor(tokens.lo / block), std::floor(tokens.hi / block)};
         }

@@ -272,13 +272,13 @@ Context context_for(const Mapping& m) {
     s.output_tokens = std::max<int64_t>(1, m.output);
     s.context_tokens = std::max<int64_t>(limits::kContextMin, m.prompt + m.output);
     Context c = test::resolve_ok(s, m.id);
-    if (m.max_num_seqs) c.engine.max_num_seqs = *m.max_num_seqs;
+    if (m.max_num_seqs) c.engine.edit().max_num_seqs = *m.max_num_seqs;
     if (m.v0_budget > 0) {
-        c.engine.scheduler.mixed_steps = false;
-        c.engine.scheduler.chunked_prefill = false;
-        c.engine.scheduler.step_tokens = m.v0_budget;
+        c.engine.edit().scheduler.mixed_steps = false;
+        c.engine.edit().scheduler.chunked_prefill = false;
+        c.engine.edit().scheduler.step_tokens = m.v0_budget;
         // v0.5.4's host work per sequence, fitted on these runs (engines.json vllm notes: 0.20-0.55 ms).
-        c.engine.efficiency["gpu"].t_seq_ms = {0.20, 0.55};
+        c.engine.edit().efficiency["gpu"].t_seq_ms = {0.20, 0.55};
     }
     return c;
 }

@@ -167,7 +167,7 @@ TEST(CustomCopy, AContextCopyWithAnotherModelOrFormatGetsItsOwnWeights) {
                                   units::kGiB);
 
     Context fewer_bits = base;  // the same format id, edited
-    fewer_bits.weights.bits_per_weight = 8;
+    fewer_bits.weights.edit().bits_per_weight = 8;
     EXPECT_LT(fewer_bits.weights_estimate().bytes.hi / units::kGiB, 0.6 * bf16_gib);
 
     Context other_model = base;
@@ -180,4 +180,35 @@ TEST(CustomCopy, AContextCopyWithAnotherModelOrFormatGetsItsOwnWeights) {
     EXPECT_LT(fewer_layers.param_counts().total, 0.6 * base.param_counts().total);
 
     EXPECT_DOUBLE_EQ(base.weights_estimate().bytes.hi / units::kGiB, bf16_gib);  // the original keeps its facts
+}
+
+// Context copies share their engine and weight-format entries (the planner makes hundreds of copies per result; shared_value.hpp), so
+// an edit through one copy must give that copy its own entry: the copy's estimate sees the edit, the original's
+// does not.
+TEST(CustomCopy, AContextCopyEditsItsOwnEngineAndFormat) {
+    const Context base = test::make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const double base_utilization = base.engine->memory_utilization;
+    const double base_pool_gib = estimate_memory(base, 1, 1, 1, 8192).kv_pool_gib.hi;
+
+    Context copy = base;
+    EXPECT_TRUE(copy.engine.shares_with(base.engine));
+    copy.engine.edit().memory_utilization = 0.5;
+    EXPECT_FALSE(copy.engine.shares_with(base.engine));
+    EXPECT_DOUBLE_EQ(copy.engine->memory_utilization, 0.5);
+    EXPECT_DOUBLE_EQ(base.engine->memory_utilization, base_utilization);  // vLLM's 0.9, untouched
+    EXPECT_DOUBLE_EQ(base_utilization, 0.9);
+    // 80 GB × (0.9 − 0.5) less room for the KV pool on the copy, none less on the original.
+    EXPECT_LT(estimate_memory(copy, 1, 1, 1, 8192).kv_pool_gib.hi, base_pool_gib - 25.0);
+    EXPECT_DOUBLE_EQ(estimate_memory(base, 1, 1, 1, 8192).kv_pool_gib.hi, base_pool_gib);
+
+    Context again = copy;  // a copy of the edited copy shares the edited entry
+    EXPECT_TRUE(again.engine.shares_with(copy.engine));
+    EXPECT_DOUBLE_EQ(again.engine->memory_utilization, 0.5);
+
+    // The weight format likewise (the facts memo's side of it: AContextCopyWithAnotherModelOrFormatGetsItsOwnWeights).
+    Context eight_bits = base;
+    EXPECT_TRUE(eight_bits.weights.shares_with(base.weights));
+    eight_bits.weights.edit().bits_per_weight = 8;
+    EXPECT_FALSE(eight_bits.weights.shares_with(base.weights));
+    EXPECT_DOUBLE_EQ(base.weights->bits_per_weight, 16.0);
 }

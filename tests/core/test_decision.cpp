@@ -28,7 +28,7 @@ bool holds(const Context& base, int tp, int replicas, int64_t n, int64_t L, bool
     c.scenario.context_tokens = L;
     c.scenario.concurrency = 1;
     const ReplicaKv kv = replica_kv(c, tp * replicas, tp);
-    const double slots_needed = base.engine.paged_kv ? 1.0 : std::ceil(double(n) / replicas);
+    const double slots_needed = base.engine->paged_kv ? 1.0 : std::ceil(double(n) / replicas);
     if ((optimistic ? kv.full_sequences.hi : kv.full_sequences.lo) < slots_needed) return false;
     c.scenario.concurrency = n;
     const PerformanceResult p = estimate_speed(c, tp * replicas, tp, kv);
@@ -183,7 +183,7 @@ TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
     const Context ctx = test::resolve_ok(s);
     const auto choice = choose_cpu_platform(ctx);
     ASSERT_TRUE(choice.has_value());
-    EXPECT_EQ(choice->ctx.engine.id, "llama.cpp");
+    EXPECT_EQ(choice->ctx.engine->id, "llama.cpp");
     EXPECT_NE(r.decision[0].reason.en.find(choice->ctx.hardware.name), std::string::npos) << r.decision[0].reason.en;
     EXPECT_NE(r.decision[0].reason.en.find("bandwidth"), std::string::npos);
 }
@@ -404,7 +404,7 @@ TEST(Decision, ASlotEnginesLimitIsWhereTheJudgeStillSaysItFits) {
     Scenario s;  // Qwen3-8B Q4_K_M, llama.cpp, one RTX 4090, 8k context
     s.count = 1;
     const Context ctx = test::resolve_ok(s);
-    ASSERT_FALSE(ctx.engine.paged_kv);
+    ASSERT_FALSE(ctx.engine->paged_kv);
     const SearchLimit lim = max_concurrency_meeting_targets(ctx, ctx.hardware, {1, 1, true}, 1, s.context_tokens);
     ASSERT_GE(lim.pessimistic, 2);
     ASSERT_FALSE(lim.optimistic_capped);

@@ -133,7 +133,7 @@ TEST(Faq, QuantizationAnswerComesFromTheCpuEstimateAgainstTheGpuPath) {
         ASSERT_TRUE(choice.has_value());
         Scenario on_cpu = s;
         on_cpu.hardware_id = choice->ctx.hardware.id;
-        on_cpu.engine = choice->ctx.engine.id;
+        on_cpu.engine = choice->ctx.engine->id;
         const Result cpu = test::estimate_ok(on_cpu, EstimateOptions{false, false});
         const FaqEntry& f = entry(r, "quantization_vs_gpu");
         // Weights in GiB do not depend on the hardware: the GPU estimate's figure.

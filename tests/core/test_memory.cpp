@@ -378,11 +378,11 @@ TEST(MemoryCalibration, M003_M004_VllmV0KvOnA100_40GB) {
     // That V0 build profiled logits for every prompt token: 9.37 GiB of activations, far above V1's sampler rows
     // (engines.json). The log's own figure is taken, so the test checks the pool and block arithmetic.
     Context ctx = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-a100-sxm-40gb", 1, 8192, 1);
-    ctx.engine.small_gpu_defaults.reset();
-    ctx.engine.max_batched_tokens = 8192;
-    ctx.engine.activation_bytes_per_token_width.reset();
-    ctx.engine.sampler_bytes_per_logit.reset();
-    ctx.engine.activation_gib = Interval::exact(9.37);
+    ctx.engine.edit().small_gpu_defaults.reset();
+    ctx.engine.edit().max_batched_tokens = 8192;
+    ctx.engine.edit().activation_bytes_per_token_width.reset();
+    ctx.engine.edit().sampler_bytes_per_logit.reset();
+    ctx.engine.edit().activation_gib = Interval::exact(9.37);
     const MemoryResult m = estimate_memory(ctx, 1, 1, 1, 8192);
     EXPECT_NEAR(m.weights_gib.mid(), 14.96, 0.15);  // "model weights take 14.96GiB"
     EXPECT_TRUE(m.kv_pool_gib.contains(11.12)) << m.kv_pool_gib.lo << " " << m.kv_pool_gib.hi;
@@ -419,7 +419,7 @@ TEST(MemoryCalibration, M008_KvTokensOnTwo4090sAtUtilization098) {
     // vLLM with max_model_len 131072, 2× RTX 4090 (TP2) at gpu_memory_utilization 0.98: the KV holds 81,536
     // tokens (the log does not state the activation budget; a 24 GB card gets the small-GPU default).
     Context ctx = make("DeepSeek-R1-Distill-Qwen-14B", "bf16", "vllm", "nvidia-rtx-4090", 2, 8192, 1);
-    ctx.engine.memory_utilization = 0.98;
+    ctx.engine.edit().memory_utilization = 0.98;
     ctx.scenario.headroom = 0.02;  // the run keeps no more free than its utilization leaves
     EXPECT_NEAR(engine_memory_share(ctx, *usable_gib_per_card(ctx.hardware), 0.0), 0.98, 1e-12);
     const MemoryResult m = estimate_memory(ctx, 2, 2, 1, 8192);

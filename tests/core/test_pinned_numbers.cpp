@@ -359,7 +359,7 @@ TEST(PinnedNumbers, AMixtureOfExpertsLayerTakesAtLeastItsFloorPerForward) {
     expect_close(sm.t_moe_layer_ms().hi, 0.22, 1e-9, "slow end's floor");
     // The same model without the floor: what the bytes alone take.
     Context bare = ctx;
-    bare.engine.efficiency["gpu"].t_moe_layer_ms.reset();
+    bare.engine.edit().efficiency["gpu"].t_moe_layer_ms.reset();
     const StepModel bytes_only(bare, 8);
     for (End end : {End::fast, End::slow}) {
         SCOPED_TRACE(end == End::fast ? "fast end" : "slow end");

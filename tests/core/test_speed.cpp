@@ -164,8 +164,8 @@ TEST(SpeedPhysics, HostWorkPerSequenceAddsToEveryStepBeyondTheFirst) {
     // and leaves one stream alone (t0 was fitted on single streams and holds the first sequence's share).
     const Context base = make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 4);
     Context none = base, some = base;
-    none.engine.efficiency[base.hardware_class()].t_seq_ms = {0.0, 0.0};
-    some.engine.efficiency[base.hardware_class()].t_seq_ms = {0.1, 0.3};
+    none.engine.edit().efficiency[base.hardware_class()].t_seq_ms = {0.0, 0.0};
+    some.engine.edit().efficiency[base.hardware_class()].t_seq_ms = {0.1, 0.3};
     for (int tp : {1, 4}) {  // the host's work is not split across tensor-parallel cards
         const Interval a = decode_step_s(none, tp, 64, 1024), b = decode_step_s(some, tp, 64, 1024);
         EXPECT_NEAR(b.lo - a.lo, 0.1e-3 * 63, 1e-12) << "tp " << tp;
@@ -181,10 +181,10 @@ TEST(SpeedPhysics, VllmV054ServerThroughputIsWithinTheSlowEnd) {
     // 14k–24k tokens/s; the interval must reach down to the old engine and up past the newer one.
     // engines.json's vLLM is V1; v0.5.4 is given its own traits (V0 scheduler, its host work per sequence).
     Context v054 = make("Llama-3.1-8B", "fp8", "vllm", "nvidia-h100-sxm-80gb");
-    v054.engine.scheduler.mixed_steps = false;
-    v054.engine.scheduler.chunked_prefill = false;
-    v054.engine.scheduler.step_tokens = 8192;
-    v054.engine.efficiency["gpu"].t_seq_ms = {0.20, 0.55};
+    v054.engine.edit().scheduler.mixed_steps = false;
+    v054.engine.edit().scheduler.chunked_prefill = false;
+    v054.engine.edit().scheduler.step_tokens = 8192;
+    v054.engine.edit().efficiency["gpu"].t_seq_ms = {0.20, 0.55};
     const Interval old = saturated_throughput_tps(v054, 1, 256, 202, 179);  // ShareGPT means, vLLM blog 2024-09-05
     EXPECT_LE(old.lo, 3032.0);
     EXPECT_GE(old.hi, 3032.0);
