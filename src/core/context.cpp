@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -113,7 +114,7 @@ void memo_store(std::shared_ptr<const Context::ModelFacts> facts) {
 const WeightsEstimate& Context::weights_estimate() const { return facts().weights; }
 const ParamCounts& Context::param_counts() const { return facts().params; }
 
-std::string Context::hardware_class() const { return hardware_efficiency_class(hardware.kind); }
+std::string Context::hardware_class() const { return hardware_efficiency_class(hardware->kind); }
 
 const Efficiency& Context::efficiency() const {
     // An engine without ranges for this class falls back to its GPU ranges; resolve() warns about the
@@ -402,7 +403,7 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
                                     fmt::joined({engine->name, " does not support the KV cache format ", kv->id, "."})});
     }
     if (auto note = community_support_only(*engine, ctx.hardware)) ctx.warnings.push_back(*note);
-    const std::string kind = hardware_kind_name(ctx.hardware.kind);
+    const std::string kind = hardware_kind_name(ctx.hardware->kind);
     if (!engine->hardware_kinds.empty() && !contains(engine->hardware_kinds, kind)) {
         ctx.warnings.push_back(
             {fmt::joined({engine->name, " 不支持此类硬件（", kind, "）；数值仅作参考。"}),
@@ -411,9 +412,34 @@ Expected<Context> resolve(const Catalog& catalog, const Scenario& s) {
     return ctx;
 }
 
+namespace {
+
+// `hw` as an entry contexts share: each of the catalog's accelerators one copy per estimate (kept in the facts
+// slot, which every copy of the resolved context shares); other hardware (a custom card, the decision table's CPU
+// platform) a copy of its own.
+std::shared_ptr<Hardware> shared_hardware(const Context& ctx, const Hardware& hw) {
+    if (ctx.catalog && !ctx.catalog->hardware.empty()) {
+        const std::vector<Hardware>& all = ctx.catalog->hardware;
+        const std::less<const Hardware*> before;  // a total order, also for pointers outside the catalog
+        if (!before(&hw, all.data()) && before(&hw, all.data() + all.size())) {
+            if (!ctx.facts_slot) ctx.facts_slot = std::make_shared<Context::FactsSlot>();
+            auto& cache = ctx.facts_slot->catalog_hardware;
+            cache.resize(all.size());
+            std::shared_ptr<Hardware>& entry = cache[static_cast<size_t>(&hw - all.data())];
+            if (!entry) entry = std::make_shared<Hardware>(hw);
+            return entry;
+        }
+    }
+    return std::make_shared<Hardware>(hw);
+}
+
+}  // namespace
+
 Context with_hardware(const Context& ctx, const Hardware& hw, int count) {
+    const bool same = &hw == &*ctx.hardware;
+    SharedValue<Hardware> entry = same ? ctx.hardware : SharedValue<Hardware>(shared_hardware(ctx, hw));
     Context c = ctx;
-    c.hardware = hw;
+    c.hardware = std::move(entry);
     c.count = count;
     c.count_from_planner = false;
     return c;

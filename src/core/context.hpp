@@ -50,7 +50,7 @@ struct Context {
     SharedValue<WeightFormat> weights;  // shared likewise: change it through weights.edit()
     KvFormat kv;
     SharedValue<Engine> engine;  // shared by the context's copies: change it through engine.edit()
-    Hardware hardware;
+    SharedValue<Hardware> hardware;  // likewise (with_hardware shares the catalog's cards): hardware.edit()
     int count = 1;            // cards of `hardware` (the planner's choice when the scenario left it open)
     bool count_from_planner = false;
     DailyVolume daily_volume;  // from the scenario as given (searches that move its concurrency keep it)
@@ -77,6 +77,9 @@ struct Context {
         // Colocated models' weight bytes by format and size (memory.cpp): each needs the format laid out on a
         // reference shape, and every memory estimate of the plan asks again.
         std::unordered_map<std::string, Interval> colocated_bytes;
+        // The catalog's accelerators as with_hardware() hands them to contexts: one copy of each per estimate, shared
+        // by every context moved onto it, instead of one per context (by index in catalog->hardware).
+        std::vector<std::shared_ptr<Hardware>> catalog_hardware;
     };
     mutable std::shared_ptr<FactsSlot> facts_slot;
 
@@ -132,7 +135,7 @@ Context with_hardware(const Context& ctx, const Hardware& hw, int count);
 // (engines.json traits.spills_layers_to_cpu: Ollama): discrete cards only, a unified-memory machine has one memory.
 inline bool spills_layers_to_cpu(const Context& ctx) {
     return ctx.engine->traits.spills_layers_to_cpu &&
-           (ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu);
+           (ctx.hardware->kind == HardwareKind::gpu || ctx.hardware->kind == HardwareKind::npu);
 }
 
 }  // namespace infersizer

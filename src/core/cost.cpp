@@ -436,8 +436,8 @@ CostResult estimate_cost(const Context& ctx, const Assessment& a, Explain* expla
         // its slow end's 24 cards at both ends of the price.
         const Interval own_cards = a.planned ? a.planned->cards : Interval::exact(double(a.count));
         c.self_hosted_per_month_usd = *price * own_cards * kHoursPerMonth;
-        c.self_hosted_config = fmt::count_range(own_cards, "en") + " × " + ctx.hardware.name;
-        price_usd = *price, cards = own_cards, priced_hardware = ctx.hardware.id;
+        c.self_hosted_config = fmt::count_range(own_cards, "en") + " × " + ctx.hardware->name;
+        price_usd = *price, cards = own_cards, priced_hardware = ctx.hardware->id;
         if (capacity_of) c.capacity_requests_per_day = capacity_of(nullptr);
         // That capacity is the slow end's count run at both ends; the fast end runs its fewer cards (replicas serve
         // apart, so a day's requests scale with them).

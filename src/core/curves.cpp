@@ -134,7 +134,7 @@ Text targets_text(const Scenario& s) {
 }
 
 std::string cards_name(const Context& ctx, const CardLayout& l) {
-    return std::to_string(l.cards) + " × " + ctx.hardware.name;
+    return std::to_string(l.cards) + " × " + ctx.hardware->name;
 }
 
 Chart make_chart(std::string id, std::string group, Text title, CurveAxis x, CurveAxis y) {

@@ -46,15 +46,15 @@ Setup user_setup(const Context& ctx, const Assessment& a) {
     s.ctx = ctx;
     s.ctx.count = std::max(1, a.count);
     const int tp = std::max(1, a.performance.tp);
-    const bool tp_engine = ctx.engine->tensor_parallel && ctx.hardware.kind != HardwareKind::cpu &&
-                           ctx.hardware.kind != HardwareKind::unified;
+    const bool tp_engine = ctx.engine->tensor_parallel && ctx.hardware->kind != HardwareKind::cpu &&
+                           ctx.hardware->kind != HardwareKind::unified;
     const int pp = ctx.engine->tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.layout = {tp, pp, !ctx.engine->tensor_parallel};
     // A layer-split engine's servers are the assessment's (estimate.cpp): one over every card where the engine spans
     // machines, one per machine where it cannot (Ollama on two Macs), the planner's row where it laid them out.
     const bool layer_servers = !ctx.engine->tensor_parallel || (a.planned && a.planned->layer_split);
     s.replicas = tp_engine ? std::max(1, s.ctx.count / s.layout.cards()) : layer_servers ? std::max(1, a.memory.replicas) : 1;
-    s.label = ctx.hardware.is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware.name, ctx.hardware.name}
+    s.label = ctx.hardware->is_cpu() && s.ctx.count == 1 ? Text{ctx.hardware->name, ctx.hardware->name}
                                                         : cards_label(ctx.hardware, s.ctx.count);
     return s;
 }
@@ -74,9 +74,9 @@ std::optional<long long> with_raised_wired_limit(Setup& s, const Context& ctx, c
 // memory it leaves), not the one sized to this scenario, so "beyond 16k not one sequence fits" does not describe a cap
 // set for exactly 16k. The cap searched with, when `raised` (the scenario's cap) is set.
 std::optional<long long> with_most_wired_limit(Setup& s, const Context& ctx, const std::optional<long long>& raised) {
-    if (!raised || !ctx.hardware.memory_gb) return std::nullopt;
+    if (!raised || !ctx.hardware->memory_gb) return std::nullopt;
     const long long most =
-        static_cast<long long>(std::floor(*ctx.hardware.memory_gb * (1.0 - ctx.scenario.headroom) * units::kMiBPerGiB));
+        static_cast<long long>(std::floor(*ctx.hardware->memory_gb * (1.0 - ctx.scenario.headroom) * units::kMiBPerGiB));
     if (most <= *raised) return std::nullopt;
     s.ctx.hardware = with_wired_limit(ctx.hardware, most);
     return most;
@@ -268,7 +268,7 @@ std::optional<CpuChoice> choose_cpu_platform(const Context& ctx) {
         }
     }
     const std::string engine = out.ctx.engine->name;
-    if (ctx.hardware.is_cpu()) {
+    if (ctx.hardware->is_cpu()) {
         out.ctx.count = 1;
         out.why = cpu_platform_why(CpuPlatformPick::users_own, engine);
         return out;
@@ -333,7 +333,7 @@ DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
         return row;
     }
     Setup s;
-    if (ctx.hardware.is_cpu() && choice->ctx.engine->id == ctx.engine->id) {
+    if (ctx.hardware->is_cpu() && choice->ctx.engine->id == ctx.engine->id) {
         // The user's own platform with their engine: the setup the headline judges (their machines, the engine's
         // servers over them), so the row gives the headline's figures (one machine read 0.5-3.5 tok/s per user
         // beside two machines' 0.5-4.2).
@@ -342,7 +342,7 @@ DecisionRow cpu_row(const Context& ctx, const Assessment& a) {
     } else {
         s.ctx = choice->ctx;
         s.layout = {1, 1, !s.ctx.engine->tensor_parallel};
-        s.label = {s.ctx.hardware.name, s.ctx.hardware.name};
+        s.label = {s.ctx.hardware->name, s.ctx.hardware->name};
     }
     const Scenario& sc = s.ctx.scenario;
     const ServingCheck at = check_at(s, sc.concurrency, sc.context_tokens);
@@ -699,7 +699,7 @@ const PlanRow* own_cards_meet_in_another_layout(const Context& ctx, const Assess
     if (ctx.count_from_planner || a.status == ServingStatus::meets) return nullptr;
     for (const PlanRow& row : a.plan)
         // The row meets at its slow end with cards.hi: only then do the user's cards meet as the row lays them out.
-        if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi <= ctx.count &&
+        if (row.hardware == ctx.hardware->id && row.meets_targets && row.cards.hi <= ctx.count &&
             (row.tp != a.performance.tp || (row.layer_split && row.replicas.hi > 1)))
             return &row;
     return nullptr;

@@ -118,15 +118,15 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.hf_id = ctx.model.hf_id.empty() ? ctx.model.id : ctx.model.hf_id;
     s.gguf_file = ctx.model.id + "-" + ctx.weights->id + ".gguf";
     s.gguf = ctx.weights->scheme == WeightScheme::gguf;
-    s.cpu = ctx.hardware.is_cpu();
+    s.cpu = ctx.hardware->is_cpu();
     s.tp = std::max(1, a.performance.tp);
     s.pp = ctx.engine->tensor_parallel ? std::max(1, a.performance.pp) : 1;
     s.replica_cards = s.tp * s.pp;
     // The assessment's replicas: TP groups, or the planner's layer-split servers (estimate.cpp assess).
     s.replicas = std::max(1, a.memory.replicas);
-    s.vendor_devices = ctx.hardware.vendor == "AMD" ? "HIP_VISIBLE_DEVICES" : "CUDA_VISIBLE_DEVICES";
-    s.machines = s.cpu || ctx.hardware.kind == HardwareKind::unified;
-    if (!s.cpu && ctx.hardware.kind != HardwareKind::unified) {
+    s.vendor_devices = ctx.hardware->vendor == "AMD" ? "HIP_VISIBLE_DEVICES" : "CUDA_VISIBLE_DEVICES";
+    s.machines = s.cpu || ctx.hardware->kind == HardwareKind::unified;
+    if (!s.cpu && ctx.hardware->kind != HardwareKind::unified) {
         s.node_cards = node_cards(ctx.hardware);
         s.nodes_per_replica = (s.replica_cards + s.node_cards - 1) / s.node_cards;
         s.replicas_per_node = s.nodes_per_replica > 1 ? 1 : std::max(1, s.node_cards / s.replica_cards);
@@ -511,7 +511,7 @@ Commands llama_cpp(const Context& ctx, const Settings& s) {
                  "\nrpc-server -H 0.0.0.0 -p 50052\n" + say(s, "# 节点 1：", "# node 1:") + "\n" + server +
                  " --rpc " + peers;
     }
-    if (ctx.hardware.kind == HardwareKind::unified && s.replica_cards > 1) {
+    if (ctx.hardware->kind == HardwareKind::unified && s.replica_cards > 1) {
         // Several Macs hold one copy of the model: each is a machine of its own, and llama.cpp's RPC backend lends the
         // others' memory to the first (a layer range each), as across nodes above.
         std::string peers;

@@ -38,8 +38,8 @@ namespace {
 // other machines run servers of their own (Ollama has no way to lend a machine's memory to another's model). A CPU
 // count stays one server (sockets of one box).
 int layer_split_server_cards(const Context& ctx) {
-    if (ctx.engine->layer_split_spans_nodes || ctx.hardware.is_cpu()) return ctx.count;
-    const int machine = ctx.hardware.kind == HardwareKind::unified ? 1 : node_cards(ctx.hardware);
+    if (ctx.engine->layer_split_spans_nodes || ctx.hardware->is_cpu()) return ctx.count;
+    const int machine = ctx.hardware->kind == HardwareKind::unified ? 1 : node_cards(ctx.hardware);
     return std::max(1, std::min(ctx.count, machine));
 }
 
@@ -131,7 +131,7 @@ void add_warnings(const Context& ctx, const Result& r, std::vector<Text>& w) {
     // A layer-split engine that stays on one machine runs a server on each: the model is not spread over them.
     if (!ctx.engine->tensor_parallel && !ctx.count_from_planner && r.memory.replicas > 1 && !r.planned) {
         const std::string n = std::to_string(r.memory.replicas);
-        const bool mac = ctx.hardware.kind == HardwareKind::unified;
+        const bool mac = ctx.hardware->kind == HardwareKind::unified;
         const std::string per_zh = mac ? "每台 Mac " : "每个节点（" + std::to_string(tp) + " 张卡）";
         const std::string per_en = mac ? "each Mac" : "each node (" + std::to_string(tp) + (tp > 1 ? " cards)" : " card)");
         w.push_back({ctx.engine->name + " 不能把一个模型分到几台机器上：" + n + " 个服务，" + per_zh +
@@ -281,7 +281,7 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
         // may lay the cards out otherwise, e.g. a larger TP for the per-user speed; the FAQ says so).
         if (!ctx.count_from_planner && a.status == ServingStatus::meets)
             for (const PlanRow& row : a.plan)
-                if (row.hardware == ctx.hardware.id && row.meets_targets && row.cards.hi < ctx.count)
+                if (row.hardware == ctx.hardware->id && row.meets_targets && row.cards.hi < ctx.count)
                     a.cards_needed = row.cards;
     }
     return a;
@@ -295,7 +295,7 @@ Expected<Result> estimate_unchecked(const Catalog& catalog, const Scenario& scen
 
     Result r;
     r.model_name = ctx.model.id;
-    r.hardware_name = ctx.hardware.name;
+    r.hardware_name = ctx.hardware->name;
     r.count = a.count;
     r.count_from_planner = ctx.count_from_planner;
     r.planned = a.planned;

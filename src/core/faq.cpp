@@ -131,9 +131,9 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
 // The scenario on the CPU platform the decision table's CPU row uses (decision.hpp choose_cpu_platform), as a
 // whole estimate without plan or decisions; the user's own result when the user picked a CPU.
 std::optional<Result> cpu_estimate(const Context& ctx, const Assessment& a) {
-    if (ctx.hardware.is_cpu()) {
+    if (ctx.hardware->is_cpu()) {
         Result r;
-        r.hardware_name = ctx.hardware.name;
+        r.hardware_name = ctx.hardware->name;
         r.memory = a.memory, r.fit = a.fit, r.performance = a.performance, r.status = a.status;
         return r;
     }
@@ -141,7 +141,7 @@ std::optional<Result> cpu_estimate(const Context& ctx, const Assessment& a) {
     const auto choice = choose_cpu_platform(ctx);
     if (!choice) return std::nullopt;
     Scenario s = ctx.scenario;
-    s.hardware_id = choice->ctx.hardware.id;
+    s.hardware_id = choice->ctx.hardware->id;
     s.hardware_custom.reset();
     s.engine = choice->ctx.engine->id;
     s.kv_cache = choice->ctx.kv.id;
@@ -195,12 +195,12 @@ FaqEntry quantization_vs_gpu(const Context& ctx, const Assessment& a) {
     // A model that loads only with its experts split into host RAM runs at the split's speeds (its launch starts).
     const bool split = a.status == ServingStatus::does_not_fit && a.offload && a.offload->applicable;
     const bool own_cards_run = a.own_cards_run() || split;
-    if (!ctx.hardware.is_cpu() && own_cards_run) {
+    if (!ctx.hardware->is_cpu() && own_cards_run) {
         const PerformanceResult p_gpu = split ? offload_performance(*a.offload) : a.performance;
         const Text speed = speed_words(ctx.scenario, p_gpu.ttft_p90_s, p_gpu.decode_tps_per_seq);
         const std::string moe = split ? ", --n-cpu-moe " + std::to_string(a.offload->n_cpu_moe_layers) : "";
-        out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware.name + moe + "）：" + speed.zh + "。";
-        out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware.name + moe + "): " + speed.en + ".";
+        out.zh += "GPU 路径（" + std::to_string(a.count) + " 张 " + ctx.hardware->name + moe + "）：" + speed.zh + "。";
+        out.en += " The GPU path (" + std::to_string(a.count) + " × " + ctx.hardware->name + moe + "): " + speed.en + ".";
     } else if (const PlanRow* cheap = cheapest_meeting(a.plan)) {
         const Text speed = speed_words(ctx.scenario, cheap->ttft_s, cheap->decode_tps_per_seq);
         out.zh += "GPU 路径（计划里最省钱的 " + fmt::count_range(cheap->cards, "zh") + " 张 " + cheap->name + "）：" + speed.zh + "。";

@@ -58,9 +58,9 @@ std::optional<Interval> catalog_flops_per_byte(const Context& ctx) {
     auto collect = [&](bool same_vendor) {
         std::optional<Interval> r;
         for (const Hardware& h : ctx.catalog->hardware) {
-            if (h.kind != ctx.hardware.kind || !h.fp16_tflops || !h.bandwidth_gbs) continue;
+            if (h.kind != ctx.hardware->kind || !h.fp16_tflops || !h.bandwidth_gbs) continue;
             if (*h.fp16_tflops <= 0 || *h.bandwidth_gbs <= 0) continue;
-            if (same_vendor && h.vendor != ctx.hardware.vendor) continue;
+            if (same_vendor && h.vendor != ctx.hardware->vendor) continue;
             const double ratio = *h.fp16_tflops * 1e12 / (*h.bandwidth_gbs * 1e9);
             r = r ? Interval{std::min(r->lo, ratio), std::max(r->hi, ratio)} : Interval::exact(ratio);
         }
@@ -83,7 +83,7 @@ std::string gpu_architecture(const Hardware& h) {
 // kSameDieSpread: an architecture spanning several dies (Apple's M3 to M3 Ultra, Ada's 4060 Ti to L40S) says
 // nothing about one more part.
 std::optional<Interval> same_architecture_peak(const Context& ctx, const std::string& dtype) {
-    if (!ctx.catalog || ctx.hardware.architecture.empty()) return std::nullopt;
+    if (!ctx.catalog || ctx.hardware->architecture.empty()) return std::nullopt;
     const Hardware& hw = ctx.hardware;
     auto collect = [&](bool same_market) {
         std::optional<Interval> r;
@@ -107,7 +107,7 @@ std::optional<Interval> catalog_bandwidth_range(const Context& ctx) {
     if (!ctx.catalog) return std::nullopt;
     std::optional<Interval> r;
     for (const Hardware& h : ctx.catalog->hardware) {
-        if (h.kind != ctx.hardware.kind || !h.bandwidth_gbs || *h.bandwidth_gbs <= 0) continue;
+        if (h.kind != ctx.hardware->kind || !h.bandwidth_gbs || *h.bandwidth_gbs <= 0) continue;
         const double b = *h.bandwidth_gbs;
         r = r ? Interval{std::min(r->lo, b), std::max(r->hi, b)} : Interval::exact(b);
     }

@@ -125,7 +125,7 @@ const SmallGpuDefaults* small_gpu_defaults(const Context& ctx) {
     if (!d) return nullptr;
     const auto usable = usable_gib_per_card(ctx.hardware);
     if (!usable || *usable < d->below_gib) return &*d;
-    const std::string name = ctx.hardware.id + " " + ctx.hardware.name;
+    const std::string name = ctx.hardware->id + " " + ctx.hardware->name;
     for (const std::string& a : d->also) {
         std::string lower = a;
         for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -396,7 +396,7 @@ void explain_memory(const Context& ctx, const MemoryParts& p, const MemoryResult
         x.title = {"可用内存", "Usable memory"};
         x.formula = {"每张卡可用的内存 × 卡数 × (1 − 冗余比例)", "usable memory per card × cards × (1 − headroom)"};
         x.inputs = {factor({"每张卡可用的内存", "usable memory per card"}, p.usable_per_card_gib.value_or(0.0), "GiB",
-                           catalog_source("hardware", ctx.hardware.id)),
+                           catalog_source("hardware", ctx.hardware->id)),
                     factor({"卡数", "cards"}, cards_d, "", computed("count")),
                     factor({"1 − 冗余比例", "1 − headroom"}, 1.0 - std::clamp(ctx.scenario.headroom, 0.0, 1.0), "",
                            scenario_field("headroom"))};
@@ -510,8 +510,8 @@ MemoryResult estimate_memory(const Context& ctx, int cards, int tp, int64_t conc
                        "the " + n + " machines have at least " + fmt::number(need, "en") + " GiB between them (about " +
                            fmt::number(need / l.cards, "en") + " GiB each)"}
                 : Text{"机器至少有 " + fmt::number(need, "zh") + " GiB 内存", "the machine has at least " + fmt::number(need, "en") + " GiB"};
-        r.warnings.push_back({ctx.hardware.name + " 的内存容量未知：无法判断是否放得下，请确认" + where.zh + "，或填写内存大小。",
-                              "The memory size of " + ctx.hardware.name +
+        r.warnings.push_back({ctx.hardware->name + " 的内存容量未知：无法判断是否放得下，请确认" + where.zh + "，或填写内存大小。",
+                              "The memory size of " + ctx.hardware->name +
                                   " is unknown: whether the model fits cannot be judged; make sure " + where.en +
                                   ", or give the RAM size."});
     }
@@ -574,7 +574,7 @@ FitResult estimate_fit(const Context& ctx, int cards, int tp, Explain* explain) 
             x.title = {"最大并发", "Largest concurrency"};
             x.formula = {"内存容量未知：放得下多少无从判断", "the memory size is unknown: what fits cannot be judged"};
             x.inputs = {infersizer::explain::given({"每张卡可用的内存", "usable memory per card"}, 0.0, "GiB",
-                                       {SourceKind::catalog, "hardware/" + ctx.hardware.id})};
+                                       {SourceKind::catalog, "hardware/" + ctx.hardware->id})};
             x.why_wide = exact_because("没有容量就记为 0", "0 without a capacity");
             explain->set("fit.max_concurrency", x);
             x.title = {"最长上下文", "Longest context"};

@@ -47,7 +47,7 @@ constexpr int64_t kOpOffloadMinBatch = 32;
 // Which engines offload experts (traits.expert_offload) and which host a card sits in (host_defaults) are
 // catalog data: data/engines.json and data/hardware.json, documented in docs/catalog.md.
 bool server_host(const Context& ctx) {
-    return ctx.catalog && ctx.catalog->host_defaults.is_server_market(ctx.hardware.market);
+    return ctx.catalog && ctx.catalog->host_defaults.is_server_market(ctx.hardware->market);
 }
 
 Interval nonnegative(Interval v) { return {std::max(0.0, v.lo), std::max(0.0, std::max(v.lo, v.hi))}; }

@@ -672,7 +672,7 @@ std::vector<PlanRow> plan_all(const Context& ctx) {
     // The rows a reader sees first, and the scenario's own hardware, settled by the simulation.
     int settled = 0;
     for (PlanRow& row : rows) {
-        const bool own = row.hardware == ctx.hardware.id;
+        const bool own = row.hardware == ctx.hardware->id;
         if (!own && (settled >= kSimulatedPlanRows || row.cards.hi <= 0)) continue;
         if (const Hardware* hw = ctx.catalog->find_hardware(row.hardware)) {
             row = plan_for(ctx, *hw, Precision::simulate);

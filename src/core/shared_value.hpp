@@ -2,8 +2,9 @@
 //
 // The planner and the decision searches copy the Context hundreds of times per result (one per accelerator,
 // layout and search step); the engine entry alone — its strings, efficiency map and sources — was a third of
-// what each copy cost (docs/performance.md). Copies now share one entry; `edit()` gives a copy its own entry
-// first, so a change made through one context is never seen by another.
+// what each copy cost (docs/performance.md). Copies now share one entry (the engine, the weight format, the
+// hardware); `edit()` gives a copy its own entry first, so a change made through one context is never seen by
+// another, nor by the catalog.
 #pragma once
 
 #include <memory>
@@ -16,6 +17,8 @@ class SharedValue {
 public:
     SharedValue() : entry_(std::make_shared<T>()) {}
     SharedValue(T value) : entry_(std::make_shared<T>(std::move(value))) {}  // NOLINT: implicit, as the plain member was
+    // Holds `entry` (not null) together with whoever else holds it (context.cpp: the catalog's accelerators).
+    explicit SharedValue(std::shared_ptr<T> entry) : entry_(std::move(entry)) {}
     SharedValue& operator=(T value) {
         entry_ = std::make_shared<T>(std::move(value));
         return *this;

@@ -60,10 +60,10 @@ void add_moe_floor_inputs(const Context& ctx, const StepModel& model, std::vecto
 void add_stream_rate_inputs(const Context& ctx, const StepModel& model, std::vector<ExplainInput>& in) {
     using namespace explain;
     const StepModel::StreamRateParts& p = model.stream_rate_parts();
-    const bool from_catalog = ctx.hardware.bandwidth_gbs && *ctx.hardware.bandwidth_gbs > 0;
+    const bool from_catalog = ctx.hardware->bandwidth_gbs && *ctx.hardware->bandwidth_gbs > 0;
     in.push_back(given({"内存带宽", "memory bandwidth"}, p.bandwidth_gbs, "GB/s",
                        {from_catalog ? SourceKind::catalog : SourceKind::computed,
-                        fmt::joined({"hardware/", ctx.hardware.id, from_catalog ? "" : " (bandwidth inferred, see warnings)"})}));
+                        fmt::joined({"hardware/", ctx.hardware->id, from_catalog ? "" : " (bandwidth inferred, see warnings)"})}));
     const std::string eff = fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class()});
     in.push_back(given({p.moe_eta ? "带宽利用率 η_mem（MoE）" : "带宽利用率 η_mem", p.moe_eta ? "bandwidth efficiency η_mem (MoE)" : "bandwidth efficiency η_mem"},
                        p.eta, "", {SourceKind::calibration, eff + (p.moe_eta ? ".eta_mem_moe" : ".eta_mem")}));
@@ -106,7 +106,7 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
                            {SourceKind::computed, "fit.kv_budget_gib"}));
     add_stream_rate_inputs(ctx, f.model, in);
     if (f.model.compute_known())
-        in.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS", {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
+        in.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS", {SourceKind::catalog, "hardware/" + ctx.hardware->id}));
     in.push_back(given({"预填充 MFU（≥ 2k token）", "prefill MFU (≥ 2k tokens)"}, f.model.mfu_long(), "", {SourceKind::calibration, eff + ".mfu_long"}));
     in.push_back(given({"每步固定开销 t0", "fixed cost per step t0"}, f.model.t0_ms(), "ms", {SourceKind::calibration, eff + ".t0_ms"}));
     in.push_back(given({"每多一个序列的开销 t_seq", "cost per further sequence t_seq"}, f.model.t_seq_ms(), "ms",
@@ -235,7 +235,7 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
                             {SourceKind::calibration, fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class(), ".mfu_long"})})};
     if (f.model.compute_known())
         prefill.inputs.push_back(given({"矩阵算力峰值", "matmul peak"}, f.model.peak_tflops(), "TFLOPS",
-                                       {SourceKind::catalog, "hardware/" + ctx.hardware.id}));
+                                       {SourceKind::catalog, "hardware/" + ctx.hardware->id}));
     out.set("performance.prefill_tps", std::move(prefill));
 
     if (burst) {

@@ -119,7 +119,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     const bool moe = m.n_experts > 0 && m.experts_per_tok > 0 && m.experts_per_tok < m.n_experts;
     const Interval eta = moe && eff.eta_mem_moe ? *eff.eta_mem_moe : eff.eta_mem;
     Interval rate = bandwidth * units::kGB * (eta * dequant);
-    const bool discrete = ctx.hardware.kind == HardwareKind::gpu || ctx.hardware.kind == HardwareKind::npu;
+    const bool discrete = ctx.hardware->kind == HardwareKind::gpu || ctx.hardware->kind == HardwareKind::npu;
     stream_parts_ = {bandwidth, eta, moe && eff.eta_mem_moe.has_value(), dequant, std::nullopt};
     if (ctx.weights->scheme == WeightScheme::gguf && discrete) {
         stream_parts_.gguf_ceiling_gbs = Interval{kGgufStreamCeilingLoGBs, kGgufStreamCeilingHiGBs} * dequant;
@@ -127,8 +127,8 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     }
 
     link_bps_ = kPcie4x16GBs * units::kGB;
-    const bool nvlink = ctx.hardware.interconnect_gbs && *ctx.hardware.interconnect_gbs > 0;
-    if (nvlink) link_bps_ = *ctx.hardware.interconnect_gbs / 2.0 * units::kGB;  // the catalog's figure is bidirectional
+    const bool nvlink = ctx.hardware->interconnect_gbs && *ctx.hardware->interconnect_gbs > 0;
+    if (nvlink) link_bps_ = *ctx.hardware->interconnect_gbs / 2.0 * units::kGB;  // the catalog's figure is bidirectional
 
     const ParamCounts& p = ctx.param_counts();
     // Matmuls: everything active except the embedding lookup; a tied head multiplies by the embedding matrix.

@@ -327,7 +327,7 @@ Context context_for(const Mapping& m) {
     if (m.mixed_steps) c.engine.edit().scheduler.mixed_steps = *m.mixed_steps;
     if (m.chunked_prefill) c.engine.edit().scheduler.chunked_prefill = *m.chunked_prefill;
     if (m.step_tokens) c.engine.edit().scheduler.step_tokens = *m.step_tokens;
-    if (m.interconnect_gbs) c.hardware.interconnect_gbs = *m.interconnect_gbs;
+    if (m.interconnect_gbs) c.hardware.edit().interconnect_gbs = *m.interconnect_gbs;
     if (m.t_seq_ms) c.engine.edit().efficiency["gpu"].t_seq_ms = *m.t_seq_ms;
     return c;
 }

@@ -190,8 +190,8 @@ TEST(CpuSpeed, MachineCoresAndClockNarrowPrefillToTheEfficiencyRange) {
     // BF16 GGUF: no dequantization factor, so with the machine known only MFU's range is left.
     const Context line = make("Qwen2.5-7B", "BF16", "llama.cpp", "desktop-ddr5-5600-2ch");
     Context machine = line;
-    machine.hardware.cores = 16;
-    machine.hardware.clock_ghz = 4.5;
+    machine.hardware.edit().cores = 16;
+    machine.hardware.edit().clock_ghz = 4.5;
 
     std::vector<Text> warnings;
     const auto peak = compute_peak_tflops(machine, &warnings);
@@ -209,13 +209,13 @@ TEST(CpuSpeed, MachineCoresAndClockNarrowPrefillToTheEfficiencyRange) {
     EXPECT_NEAR(known.ratio(), mfu_ratio, 1e-3 * mfu_ratio);
     // The product line widens it by its cores × base clock spread (compute-bound prefill).
     const Interval assumed = prefill_s(line, 1, 512);
-    EXPECT_NEAR(assumed.ratio() / known.ratio(), line.hardware.core_ghz_range->ratio(),
-                1e-3 * line.hardware.core_ghz_range->ratio());
+    EXPECT_NEAR(assumed.ratio() / known.ratio(), line.hardware->core_ghz_range->ratio(),
+                1e-3 * line.hardware->core_ghz_range->ratio());
 }
 
 TEST(CpuSpeed, LlamaCppCountsTheFp32RateEvenWhereAmxExists) {
     const Context gguf = make("Qwen2.5-7B", "Q4_K_M", "llama.cpp", "xeon-spr-8ch-ddr5-4800");
-    const Interval core_ghz = *gguf.hardware.core_ghz_range;
+    const Interval core_ghz = *gguf.hardware->core_ghz_range;
     const auto peak = compute_peak_tflops(gguf, nullptr);
     ASSERT_TRUE(peak.has_value());
     // Sapphire Rapids: AVX-512 with two FMA units, 64 fp32 FLOPs per clock (hardware.json).
@@ -228,20 +228,20 @@ TEST(CpuSpeed, LlamaCppCountsTheFp32RateEvenWhereAmxExists) {
     EXPECT_NEAR(amx->hi, core_ghz.hi * 1024 / 1e3, 1e-9);
     // A platform without AMX stays at its fp32 rate for the same engine.
     const Context genoa = make("Qwen2.5-7B", "bf16", "transformers", "epyc-genoa-12ch-ddr5-4800");
-    EXPECT_NEAR(compute_peak_tflops(genoa, nullptr)->hi, genoa.hardware.core_ghz_range->hi * 32 / 1e3, 1e-9);
+    EXPECT_NEAR(compute_peak_tflops(genoa, nullptr)->hi, genoa.hardware->core_ghz_range->hi * 32 / 1e3, 1e-9);
 }
 
 TEST(CpuSpeed, WithoutCoresOrAProductLineComputeStaysUnknownAndSaysSo) {
     Context ctx = make("Qwen2.5-7B", "Q4_K_M", "llama.cpp", "desktop-ddr5-5600-2ch");
-    ctx.hardware.cores_range.reset();
-    ctx.hardware.clock_ghz_range.reset();
-    ctx.hardware.core_ghz_range.reset();
+    ctx.hardware.edit().cores_range.reset();
+    ctx.hardware.edit().clock_ghz_range.reset();
+    ctx.hardware.edit().core_ghz_range.reset();
     std::vector<Text> warnings;
     EXPECT_FALSE(compute_peak_tflops(ctx, &warnings).has_value());
     EXPECT_TRUE(mentions(warnings, "cores, clock or work per clock"));
     // Only the two ranges: their product stands in.
-    ctx.hardware.cores_range = Interval{6, 16};
-    ctx.hardware.clock_ghz_range = Interval{3.7, 4.7};
+    ctx.hardware.edit().cores_range = Interval{6, 16};
+    ctx.hardware.edit().clock_ghz_range = Interval{3.7, 4.7};
     const auto peak = compute_peak_tflops(ctx, nullptr);
     ASSERT_TRUE(peak.has_value());
     EXPECT_NEAR(peak->lo, 6 * 3.7 * 32 / 1e3, 1e-9);

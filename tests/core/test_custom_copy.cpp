@@ -212,3 +212,38 @@ TEST(CustomCopy, AContextCopyEditsItsOwnEngineAndFormat) {
     EXPECT_FALSE(eight_bits.weights.shares_with(base.weights));
     EXPECT_DOUBLE_EQ(base.weights->bits_per_weight, 16.0);
 }
+
+// with_hardware() hands every context moved onto one of the catalog's cards the same copy of it (one per estimate,
+// kept with the resolved context's memos), so the planner's contexts copy no card; an edit through one of them
+// changes neither the others nor the catalog, and a card from outside the catalog is copied as before.
+TEST(CustomCopy, ContextsOnOneCatalogCardShareItUntilEdited) {
+    const Context base = test::make("Llama-3.1-8B", "bf16", "vllm", "nvidia-h100-sxm-80gb");
+    const Hardware* a100 = test::cat().find_hardware("nvidia-a100-sxm-80gb");
+    ASSERT_NE(a100, nullptr);
+    const double catalog_gbs = *a100->bandwidth_gbs;
+
+    Context one = with_hardware(base, *a100, 1);
+    const Context two = with_hardware(base, *a100, 4);
+    EXPECT_TRUE(one.hardware.shares_with(two.hardware));
+    EXPECT_EQ(one.hardware->id, "nvidia-a100-sxm-80gb");
+    EXPECT_EQ(two.count, 4);
+    EXPECT_EQ(base.hardware->id, "nvidia-h100-sxm-80gb");  // the original stays on its card
+
+    const double two_decode = estimate_speed(two, 1, 1, replica_kv(two, 1, 1, estimate_fit(two, 1, 1)), false).decode_tps_per_seq.hi;
+    one.hardware.edit().bandwidth_gbs = 2 * catalog_gbs;
+    EXPECT_FALSE(one.hardware.shares_with(two.hardware));
+    EXPECT_DOUBLE_EQ(*two.hardware->bandwidth_gbs, catalog_gbs);
+    EXPECT_DOUBLE_EQ(*a100->bandwidth_gbs, catalog_gbs);
+    EXPECT_DOUBLE_EQ(
+        estimate_speed(two, 1, 1, replica_kv(two, 1, 1, estimate_fit(two, 1, 1)), false).decode_tps_per_seq.hi, two_decode);
+    EXPECT_GT(estimate_speed(one, 1, 1, replica_kv(one, 1, 1, estimate_fit(one, 1, 1)), false).decode_tps_per_seq.hi,
+              1.5 * two_decode);
+    // A later move onto the card still gets the catalog's figures, not the edited copy.
+    EXPECT_DOUBLE_EQ(*with_hardware(base, *a100, 2).hardware->bandwidth_gbs, catalog_gbs);
+
+    Hardware own = *a100;  // not the catalog's entry: a copy of its own, whatever its id
+    own.bandwidth_gbs = 3 * catalog_gbs;
+    const Context mine = with_hardware(base, own, 1);
+    EXPECT_FALSE(mine.hardware.shares_with(two.hardware));
+    EXPECT_DOUBLE_EQ(*mine.hardware->bandwidth_gbs, 3 * catalog_gbs);
+}

@@ -171,8 +171,8 @@ TEST(Decision, CpuPlatformIsTheLowestBandwidthThatServesOneUser) {
     small.model_id = "Qwen3-0.6B";
     large.model_id = "Llama-3.1-70B";
     small.targets = large.targets = {30.0, 5.0};
-    EXPECT_LE(*choose_cpu_platform(test::resolve_ok(small))->ctx.hardware.bandwidth_gbs,
-              *choose_cpu_platform(test::resolve_ok(large))->ctx.hardware.bandwidth_gbs);
+    EXPECT_LE(*choose_cpu_platform(test::resolve_ok(small))->ctx.hardware->bandwidth_gbs,
+              *choose_cpu_platform(test::resolve_ok(large))->ctx.hardware->bandwidth_gbs);
 }
 
 TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
@@ -184,7 +184,7 @@ TEST(Decision, CpuRowUsesACpuEngineAndNamesThePlatform) {
     const auto choice = choose_cpu_platform(ctx);
     ASSERT_TRUE(choice.has_value());
     EXPECT_EQ(choice->ctx.engine->id, "llama.cpp");
-    EXPECT_NE(r.decision[0].reason.en.find(choice->ctx.hardware.name), std::string::npos) << r.decision[0].reason.en;
+    EXPECT_NE(r.decision[0].reason.en.find(choice->ctx.hardware->name), std::string::npos) << r.decision[0].reason.en;
     EXPECT_NE(r.decision[0].reason.en.find("bandwidth"), std::string::npos);
 }
 

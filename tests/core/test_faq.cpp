@@ -132,7 +132,7 @@ TEST(Faq, QuantizationAnswerComesFromTheCpuEstimateAgainstTheGpuPath) {
         const auto choice = choose_cpu_platform(test::resolve_ok(s));
         ASSERT_TRUE(choice.has_value());
         Scenario on_cpu = s;
-        on_cpu.hardware_id = choice->ctx.hardware.id;
+        on_cpu.hardware_id = choice->ctx.hardware->id;
         on_cpu.engine = choice->ctx.engine->id;
         const Result cpu = test::estimate_ok(on_cpu, EstimateOptions{false, false});
         const FaqEntry& f = entry(r, "quantization_vs_gpu");

@@ -75,7 +75,7 @@ TEST(UsableMemory, CpuPlatformWithoutRamIsUnknownAndWithRamIsAll) {
 
 TEST(UsableMemory, UnknownCapacityIsReportedNotGuessed) {
     Context ctx = make("Qwen3-8B", "Q4_K_M", "llama.cpp", "desktop-ddr5-5600-2ch");
-    ctx.hardware.memory_gb.reset();
+    ctx.hardware.edit().memory_gb.reset();
     const MemoryResult m = estimate_memory(ctx, 1, 1, 1, 8192);
     EXPECT_FALSE(m.capacity_known);
     EXPECT_EQ(m.capacity_gib, 0.0);

@@ -56,8 +56,8 @@ TEST(PinnedNumbers, NvlinkAllReducesCostEightMicrosecondsEachPlusTheirBytes) {
     ASSERT_EQ(ctx.model.n_layers, 80);
     ASSERT_EQ(ctx.model.hidden, 8192);
     // NVLink 4: 900 GB/s bidirectional (NVIDIA's H100 datasheet), 450 GB/s each way.
-    ASSERT_TRUE(ctx.hardware.interconnect_gbs.has_value());
-    ASSERT_DOUBLE_EQ(*ctx.hardware.interconnect_gbs, 900.0);
+    ASSERT_TRUE(ctx.hardware->interconnect_gbs.has_value());
+    ASSERT_DOUBLE_EQ(*ctx.hardware->interconnect_gbs, 900.0);
     const StepModel sm(ctx, 2);
 
     // Two all-reduces per layer per forward, each ≥ 8 µs on NVLink (llm-analysis); a ring moves 2·(tp − 1)/tp of
@@ -88,7 +88,7 @@ TEST(PinnedNumbers, PcieAllReducesFollowNcclsEightCardRing) {
     const Context ctx = make("Llama-3.1-8B", "bf16", "vllm", "nvidia-rtx-4090", 2);
     ASSERT_EQ(ctx.model.n_layers, 32);
     ASSERT_EQ(ctx.model.hidden, 4096);
-    ASSERT_FALSE(ctx.hardware.interconnect_gbs.has_value() && *ctx.hardware.interconnect_gbs > 0);
+    ASSERT_FALSE(ctx.hardware->interconnect_gbs.has_value() && *ctx.hardware->interconnect_gbs > 0);
     const StepModel sm(ctx, 2);
     const double bytes_s = 4096.0 * 2 * 2 * 0.5 / 31.5e9;
     // 2 × 32 × (6.020 + 0.260) µs = 0.4019 ms at the fast end; 2 × 32 × (7.740 + 0.260) µs = 0.5120 ms at the slow.
@@ -106,8 +106,8 @@ TEST(PinnedNumbers, GgufDecodeOnAFastCardStreamsAtLlamaCppsCeiling) {
     // = 1222 / 0.9452 = 1293 GB/s before Q8_0's dequantization. An H100 SXM (3350 GB/s) at llama.cpp's η is far
     // above that, so an F16 GGUF (16 bits: no dequantization factor) reads its weights at 842 to 1293 GB/s.
     const Context ctx = make("Llama-3.1-8B", "F16", "llama.cpp", "nvidia-h100-sxm-80gb");
-    ASSERT_TRUE(ctx.hardware.bandwidth_gbs.has_value());
-    ASSERT_GT(*ctx.hardware.bandwidth_gbs * ctx.efficiency().eta_mem.lo, 1293.0);  // the ceiling binds at both ends
+    ASSERT_TRUE(ctx.hardware->bandwidth_gbs.has_value());
+    ASSERT_GT(*ctx.hardware->bandwidth_gbs * ctx.efficiency().eta_mem.lo, 1293.0);  // the ceiling binds at both ends
     const WeightsEstimate& w = ctx.weights_estimate();
     ASSERT_NEAR(w.bits_per_weight, 16.0, 0.01);  // F16 (a few norm vectors in F32): no dequantization
     // 8.03 B parameters less the input embedding (128256 × 4096 = 0.525 B; a lookup reads one row of it) = 7.50 B
@@ -141,8 +141,8 @@ TEST(PinnedNumbers, GgufOnASlowerCardIsBoundByItsOwnBandwidth) {
     // An RTX 3090 (936 GB/s, NVIDIA's datasheet) at llama.cpp's η stays below the ceiling, so the ceiling must
     // not slow it: 15.01 GB / (936 GB/s × η).
     const Context ctx = make("Llama-3.1-8B", "F16", "llama.cpp", "nvidia-rtx-3090");
-    ASSERT_TRUE(ctx.hardware.bandwidth_gbs.has_value());
-    const double bw = *ctx.hardware.bandwidth_gbs * 1e9;
+    ASSERT_TRUE(ctx.hardware->bandwidth_gbs.has_value());
+    const double bw = *ctx.hardware->bandwidth_gbs * 1e9;
     ASSERT_DOUBLE_EQ(bw, 936e9);
     const Interval eta = ctx.efficiency().eta_mem;
     ASSERT_LT(bw * eta.hi, 1293e9);

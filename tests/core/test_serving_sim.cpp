@@ -153,8 +153,8 @@ TEST(ServingSim, DoublingBandwidthNeverSlowsAnything) {
                           Case{"Qwen3-30B-A3B", "bf16", "sglang", "nvidia-h100-sxm-80gb", 1, 2000, 300}}) {
         const Context slow_ctx = make(c.model, c.weights, c.engine, c.hw, c.tp);
         Context fast_ctx = slow_ctx;
-        ASSERT_TRUE(fast_ctx.hardware.bandwidth_gbs.has_value());
-        *fast_ctx.hardware.bandwidth_gbs *= 2;
+        ASSERT_TRUE(fast_ctx.hardware->bandwidth_gbs.has_value());
+        *fast_ctx.hardware.edit().bandwidth_gbs *= 2;
         const StepModel slow_model(slow_ctx, c.tp), fast_model(fast_ctx, c.tp);
         const ReplicaKv kv = replica_kv(slow_ctx, c.tp, c.tp);  // the same memory: only the bandwidth moves
         for (int64_t users : {1, 4, 16, 64, 200}) {

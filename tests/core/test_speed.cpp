@@ -125,15 +125,15 @@ TEST(SpeedPhysics, PrefillIsFlooredByOneReadOfTheWeights) {
 
 TEST(SpeedPhysics, UnknownCpuComputeStillGivesFiniteSpeedsAndSaysSo) {
     Context ctx = make("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "desktop-ddr5-5600-2ch", 1, 1, 4096, 512, 128);
-    ctx.hardware.memory_gb = 64;
-    ASSERT_FALSE(ctx.hardware.cores.has_value());
+    ctx.hardware.edit().memory_gb = 64;
+    ASSERT_FALSE(ctx.hardware->cores.has_value());
     const PerformanceResult p = speed_at(ctx, 1, 1);
     expect_sane(p, "cpu unknown");
     EXPECT_FALSE(p.warnings.empty());
     // Cores and clock known: the prefill interval narrows to a compute estimate.
     Context known = ctx;
-    known.hardware.cores = 8;
-    known.hardware.clock_ghz = 4.0;
+    known.hardware.edit().cores = 8;
+    known.hardware.edit().clock_ghz = 4.0;
     const PerformanceResult pk = speed_at(known, 1, 1);
     expect_sane(pk, "cpu known");
     EXPECT_LT(pk.prefill_tps.ratio(), p.prefill_tps.ratio());
@@ -143,7 +143,7 @@ TEST(SpeedPhysics, UnknownCpuComputeStillGivesFiniteSpeedsAndSaysSo) {
 
 TEST(SpeedPhysics, UnknownFp16PeakIsInferredFromBandwidthWithAWarning) {
     const Context ctx = make("Llama-3.1-8B", "Q4_K_M", "llama.cpp", "apple-m3-ultra");
-    ASSERT_FALSE(ctx.hardware.fp16_tflops.has_value());
+    ASSERT_FALSE(ctx.hardware->fp16_tflops.has_value());
     std::vector<Text> warnings;
     const auto peak = compute_peak_tflops(ctx, &warnings);
     ASSERT_TRUE(peak.has_value());
@@ -153,7 +153,7 @@ TEST(SpeedPhysics, UnknownFp16PeakIsInferredFromBandwidthWithAWarning) {
 
 TEST(SpeedPhysics, UnknownBandwidthIsInferredNotNaN) {
     const Context ctx = make("Qwen3-8B", "bf16", "vllm", "huawei-ascend-910b");
-    ASSERT_FALSE(ctx.hardware.bandwidth_gbs.has_value());
+    ASSERT_FALSE(ctx.hardware->bandwidth_gbs.has_value());
     const PerformanceResult p = speed_at(ctx, 1, 1);
     expect_sane(p, "ascend");
     EXPECT_FALSE(p.warnings.empty());
@@ -202,7 +202,7 @@ TEST(SpeedPhysics, LongerContextsSlowAComputeBoundBatchByTheirKvRead) {
     const Interval long_ctx = decode_step_s(ctx, 1, batch, 2048);
     const double extra_bytes = batch * (kv_bytes_read_per_step(ctx.model, ctx.kv.bytes_per_element, 2048) -
                                         kv_bytes_read_per_step(ctx.model, ctx.kv.bytes_per_element, 256));
-    const double fastest_bps = *ctx.hardware.bandwidth_gbs * 1e9 * ctx.efficiency().eta_mem.hi;
+    const double fastest_bps = *ctx.hardware->bandwidth_gbs * 1e9 * ctx.efficiency().eta_mem.hi;
     EXPECT_GE(long_ctx.lo - short_ctx.lo, extra_bytes / fastest_bps * (1 - 1e-9));
 }
 
@@ -353,7 +353,7 @@ RandomCase random_case(std::mt19937& rng) {
         auto r = resolve(c, s);
         if (!r.ok()) continue;
         Context ctx = r.value();
-        if (ctx.hardware.is_cpu() && !ctx.hardware.memory_gb) ctx.hardware.memory_gb = 64;
+        if (ctx.hardware->is_cpu() && !ctx.hardware->memory_gb) ctx.hardware.edit().memory_gb = 64;
         int tp = count;
         if (e.tensor_parallel && count > 1 && pick(2)) tp = count / 2;
         return RandomCase{ctx, count, tp};
@@ -393,7 +393,7 @@ TEST(SpeedProperties, StepAndPrefillAreSaneAndMonotone) {
 
         // More bandwidth never slows decode.
         Context faster = ctx;
-        if (faster.hardware.bandwidth_gbs) *faster.hardware.bandwidth_gbs *= 2;
+        if (faster.hardware->bandwidth_gbs) *faster.hardware.edit().bandwidth_gbs *= 2;
         const Interval fast = decode_step_s(faster, rc.tp, b, pos);
         EXPECT_LE(fast.lo, step.lo * (1 + kTol)) << where;
         EXPECT_LE(fast.hi, step.hi * (1 + kTol)) << where;
