@@ -205,8 +205,12 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
 // [SECTION] One step -------------------------------------------------------------------------------------------
 
 double StepModel::mfu_at(const Coefficients& c, double tokens) const {
-    const double t = std::clamp(std::log(std::max(1.0, tokens) / kMfuShortTokens) / std::log(kMfuLongTokens / kMfuShortTokens),
-                                0.0, 1.0);
+    if (tokens != mfu_tokens_) {
+        mfu_tokens_ = tokens;
+        mfu_position_ = std::clamp(std::log(std::max(1.0, tokens) / kMfuShortTokens) / std::log(kMfuLongTokens / kMfuShortTokens),
+                                   0.0, 1.0);
+    }
+    const double t = mfu_position_;
     return (c.mfu_short + (c.mfu_long - c.mfu_short) * t) * c.dequant;
 }
 
@@ -214,7 +218,11 @@ double StepModel::mfu_at(const Coefficients& c, double tokens) const {
 // a dense model reads its active bytes whatever the batch.
 double StepModel::weight_bytes_read(const Coefficients& c, double tokens) const {
     if (expert_share_ <= 0) return c.active_bytes;
-    const double touched = 1.0 - std::exp(log_expert_missed_ * std::max(1.0, tokens));  // (1 − k/E)^tokens
+    if (tokens != touched_tokens_) {
+        touched_tokens_ = tokens;
+        touched_ = 1.0 - std::exp(log_expert_missed_ * std::max(1.0, tokens));  // (1 − k/E)^tokens
+    }
+    const double touched = touched_;
     const double g = std::clamp((touched - expert_share_) / (1.0 - expert_share_), 0.0, 1.0);
     return c.active_bytes + (c.weight_bytes - c.active_bytes) * g;
 }

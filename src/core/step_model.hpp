@@ -137,6 +137,11 @@ private:
     double attention_global_per_pos_ = 0;   // attention FLOPs per token per position, full layers
     double attention_sliding_per_pos_ = 0;  // sliding layers (positions capped at the window)
     double forward_tokens_ = 0;    // tokens per forward (llama.cpp n_ubatch); 0: one forward per step
+    // The last token count's logarithmic MFU position and MoE experts touched, which depend on nothing else: a run of
+    // decode steps asks for the same count at every step, so the log and exp run once per count, not once per step
+    // (both ends of a simulation share them). Single-threaded use, as every StepModel has.
+    mutable double mfu_tokens_ = -1, mfu_position_ = 0;
+    mutable double touched_tokens_ = -1, touched_ = 0;
     double link_bps_ = 0;
     double hidden_ = 1;
     double n_layers_ = 0;
