@@ -255,11 +255,14 @@ double StepModel::link_s(const Coefficients& c, double tokens) const {
     return (tp_ - 1) * (kAllReduceLatencyS + tokens * hidden_ * kActivationBytes / link_bps_);
 }
 
-StepParts StepModel::parts(const StepMix& mix, End end) const {
+// What a step costs apart from its KV reads and attention: the fixed cost, the weights, the matmuls and the links
+// depend on its token and sequence counts alone, so a run of decode steps (one count) works them out once.
+StepModel::StepShape StepModel::shape_of(const StepMix& mix, End end) const {
     const Coefficients& c = at(end);
-    StepParts s;
+    StepShape s;
     const double tokens = std::max(0.0, mix.decode_seqs) + std::max(0.0, mix.prefill_tokens);
-    if (tokens <= 0) return s;
+    s.empty = tokens <= 0;
+    if (s.empty) return s;
     // Engines that run a step in several forwards (llama.cpp: n_batch tokens in n_ubatch pieces) read the
     // weights and pay t0 once per forward.
     const double forwards = tokens <= forward_tokens_ ? 1.0 : std::ceil(tokens / forward_tokens_);
@@ -274,34 +277,50 @@ StepParts StepModel::parts(const StepMix& mix, End end) const {
         const double floor_s = forwards * moe_layers_ * c.moe_layer_floor_s;
         if (floor_s > experts_s) s.weights_s += floor_s - experts_s;
     }
-    s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) * c.s_per_kv_byte;
     // One efficiency for the step's kernels: large decode batches reach batch_eff; a step with prefill tokens
     // runs matmuls of `per_forward` rows at the MFU of that size.
     const double eff = mix.prefill_tokens > 0 ? mfu_at(c, per_forward) : c.batch_eff;
     if (c.peak_flops > 0) {
-        const double per_eff = 1.0 / eff;
+        s.per_eff = 1.0 / eff;
         // Every token runs the body's matmuls; the head runs once per sequence (decodes and prompt chunks).
         const double head_rows = std::min(tokens, seqs);
-        s.matmul_s = ((c.matmul_s_per_token - c.head_s_per_row) * tokens + c.head_s_per_row * head_rows) * per_eff;
-        const double flops = attention_flops(mix.decode_seqs, mix.decode_positions) +
-                             attention_flops(mix.prefill_tokens, mix.prefill_positions);
-        s.attention_s = flops * c.attention_s_per_flop * per_eff;
+        s.matmul_s = ((c.matmul_s_per_token - c.head_s_per_row) * tokens + c.head_s_per_row * head_rows) * s.per_eff;
         // A layer split can pipeline successive forwards across its S cards (llama.cpp n_batch > n_ubatch): at
         // best F forwards take (F + S − 1) stage times of 1/S forward each instead of F whole forwards; at
         // worst none overlap.
         if (!tensor_ && tp_ > 1 && forwards > 1 && &c == &fast_) {
             const double stages = static_cast<double>(tp_);
-            const double pipelined = (forwards + stages - 1.0) / (stages * forwards);
-            s.matmul_s *= pipelined;
-            s.attention_s *= pipelined;
+            s.pipelined = (forwards + stages - 1.0) / (stages * forwards);
+            s.matmul_s *= s.pipelined;
         }
     }
     s.link_s = forwards * link_s(c, per_forward);
+    s.prefill_s = std::max(0.0, mix.prefill_tokens) * c.token_by_token_s;
+    return s;
+}
+
+// The step's KV reads and attention at its positions, on top of its shape.
+StepParts StepModel::parts_at(const StepShape& shape, const StepMix& mix, End end) const {
+    StepParts s;
+    if (shape.empty) return s;
+    const Coefficients& c = at(end);
+    s.fixed_s = shape.fixed_s;
+    s.weights_s = shape.weights_s;
+    s.matmul_s = shape.matmul_s;
+    s.link_s = shape.link_s;
+    s.kv_s = kv_bytes(mix.decode_seqs, mix.decode_positions) * c.s_per_kv_byte;
+    if (c.peak_flops > 0) {
+        const double flops = attention_flops(mix.decode_seqs, mix.decode_positions) +
+                             attention_flops(mix.prefill_tokens, mix.prefill_positions);
+        s.attention_s = flops * c.attention_s_per_flop * shape.per_eff * shape.pipelined;
+    }
     double busy = std::max(s.weights_s, s.matmul_s) + std::max(s.kv_s, s.attention_s);
-    busy += std::max(0.0, mix.prefill_tokens) * c.token_by_token_s;
+    busy += shape.prefill_s;
     s.total_s = std::max(kMinStepS, s.fixed_s + busy + s.link_s);
     return s;
 }
+
+StepParts StepModel::parts(const StepMix& mix, End end) const { return parts_at(shape_of(mix, end), mix, end); }
 
 double StepModel::step_s(const StepMix& mix, End end) const { return parts(mix, end).total_s; }
 
@@ -324,13 +343,24 @@ std::string StepModel::make_fingerprint() const {
 
 // [SECTION] Runs of decode steps, a prompt alone ------------------------------------------------------------------
 
+// A decode run's shape: the last count and end asked, kept (a run between two events has one count).
+const StepModel::StepShape& StepModel::decode_shape(double seqs, End end) const {
+    if (decode_memo_.seqs != seqs || decode_memo_.end != end) {
+        StepMix mix;
+        mix.decode_seqs = seqs;
+        decode_memo_ = {seqs, end, shape_of(mix, end)};
+    }
+    return decode_memo_.shape;
+}
+
 double StepModel::decode_run_s(double seqs, double positions0, int64_t steps, End end) const {
     if (steps <= 0) return 0.0;
+    const StepShape& shape = decode_shape(seqs, end);
     auto at_step = [&](double i) {
         StepMix mix;
         mix.decode_seqs = seqs;
         mix.decode_positions = positions0 + seqs * i;
-        return step_s(mix, end);
+        return parts_at(shape, mix, end).total_s;
     };
     if (steps <= 4) {
         double sum = 0;

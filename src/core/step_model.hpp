@@ -117,6 +117,18 @@ private:
     double attention_flops(double seqs, double positions) const;
     double link_s(const Coefficients& c, double tokens) const;
 
+    // A step's terms that depend on its counts alone (step_model.cpp, shape_of); parts_at adds its positions'.
+    struct StepShape {
+        bool empty = false;  // no tokens: a zero step
+        double fixed_s = 0, weights_s = 0, matmul_s = 0, link_s = 0;
+        double prefill_s = 0;  // unknown compute, slow end: the prompt tokens read the weights one by one
+        double per_eff = 0;    // 1 / the step's efficiency (0 without a known peak)
+        double pipelined = 1;  // a layer split's overlap of several forwards (fast end), else 1
+    };
+    StepShape shape_of(const StepMix& mix, End end) const;
+    StepParts parts_at(const StepShape& shape, const StepMix& mix, End end) const;
+    const StepShape& decode_shape(double seqs, End end) const;
+
     std::string make_fingerprint() const;
 
     Coefficients fast_, slow_;
@@ -142,6 +154,13 @@ private:
     // (both ends of a simulation share them). Single-threaded use, as every StepModel has.
     mutable double mfu_tokens_ = -1, mfu_position_ = 0;
     mutable double touched_tokens_ = -1, touched_ = 0;
+    // The last decode run's count, end and shape: a simulation's runs between events keep their count.
+    struct DecodeMemo {
+        double seqs = -1;
+        End end = End::fast;
+        StepShape shape;
+    };
+    mutable DecodeMemo decode_memo_;
     double link_bps_ = 0;
     double hidden_ = 1;
     double n_layers_ = 0;

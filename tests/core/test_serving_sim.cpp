@@ -93,6 +93,53 @@ TEST(ServingSim, OneClientReproducesTheSingleStream) {
     }
 }
 
+// A run of decode steps costs its steps summed: decode_run_s works out once per count and end what does not move with
+// the positions (the fixed cost, the weights or matmuls, the links) and each step's KV read and attention from
+// there, so every short run must equal its steps through step_s to the last bit, and a long run (trapezoids) be
+// within half a percent (0.3 % where the mean position crosses Gemma 3's window mid-run, a kink). The counts and ends alternate, so a figure kept from another count or the other
+// end shows. The cases: TP (links), MoE with the expert floor, sliding windows (Gemma 3, gpt-oss) past their
+// window, llama.cpp's layer split with more sequences than one forward (several forwards, pipelined at the fast end),
+// DeepSeek's latent attention on a split over eight cards.
+TEST(ServingSim, ARunOfDecodeStepsIsItsStepsSummed) {
+    struct Case {
+        const char *model, *weights, *engine, *hw;
+        int tp;
+    };
+    for (const Case& c : {Case{"Llama-3.1-70B", "fp8", "vllm", "nvidia-h100-sxm-80gb", 2},
+                          Case{"Qwen3-30B-A3B", "bf16", "sglang", "nvidia-a100-sxm-80gb", 1},
+                          Case{"Gemma-3-27B", "bf16", "vllm", "nvidia-h100-sxm-80gb", 2},
+                          Case{"gpt-oss-20b", "mxfp4", "vllm", "nvidia-h100-sxm-80gb", 1},
+                          Case{"Qwen3-8B", "Q4_K_M", "llama.cpp", "nvidia-rtx-4090", 2},
+                          Case{"DeepSeek-V3", "Q4_K_M", "llama.cpp", "nvidia-h100-sxm-80gb", 8}}) {
+        const Context ctx = make(c.model, c.weights, c.engine, c.hw, c.tp);
+        const StepModel model(ctx, c.tp);
+        for (double seqs : {1.0, 7.0, 1500.0, 7.0, 0.0}) {
+            for (End end : {End::fast, End::slow, End::fast}) {
+                for (double mean_position : {100.0, 5000.0}) {
+                    const double positions0 = seqs * mean_position;
+                    const std::string where = std::string(c.model) + (end == End::fast ? " fast, " : " slow, ") +
+                                              std::to_string(int(seqs)) + " seqs at " + std::to_string(int(mean_position));
+                    auto summed = [&](int64_t steps) {
+                        double sum = 0;
+                        for (int64_t i = 0; i < steps; ++i) {
+                            StepMix mix;
+                            mix.decode_seqs = seqs;
+                            mix.decode_positions = positions0 + seqs * static_cast<double>(i);
+                            sum += model.step_s(mix, end);
+                        }
+                        return sum;
+                    };
+                    for (int64_t steps = 1; steps <= 4; ++steps)
+                        EXPECT_EQ(model.decode_run_s(seqs, positions0, steps, end), summed(steps)) << where << ", " << steps;
+                    const double run = model.decode_run_s(seqs, positions0, 3000, end), sum = summed(3000);
+                    if (seqs == 0) EXPECT_EQ(run, 0.0) << where;
+                    else EXPECT_LT(rel(run, sum), 5e-3) << where << ": " << run << " vs " << sum;
+                }
+            }
+        }
+    }
+}
+
 // The serving path (what a client's request passes outside the engine: HTTP, tokenizer, the first chunk streamed) is
 // added to every first token the client sees — median, p90, mean and the burst, in the simulation and in the screen's
 // steady-state formula alike — and to nothing else: the engine's steps, its time per output token and its throughput
