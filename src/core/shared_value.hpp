@@ -1,7 +1,7 @@
 // shared_value.hpp — a catalog entry a Context holds by value, shared between the context's copies.
 //
 // The planner and the decision searches copy the Context hundreds of times per result (one per accelerator,
-// layout and search step); the engine entry alone — its strings, efficiency map and sources — was a third of
+// layout and search step); the engine entry alone — its strings, efficiency map and sources — was 40 % of
 // what each copy cost (docs/performance.md). Copies now share one entry (the engine, the weight format, the
 // hardware); `edit()` gives a copy its own entry first, so a change made through one context is never seen by
 // another, nor by the catalog.
