@@ -126,6 +126,10 @@ public:
         sc_.max_seqs = std::max<int64_t>(1, sc_.max_seqs);
         sc_.step_tokens = std::max<int64_t>(1, sc_.step_tokens);
         sc_.kv_block_tokens = std::max<int64_t>(1, sc_.kv_block_tokens);
+        // Asked at every step and admission; the scheduler does not change during a run.
+        kv_slack_ = sc_.paged_kv ? 0.5 * static_cast<double>(sc_.kv_block_tokens - 1) : 0.0;
+        kv_grows_ = sc_.paged_kv && !sc_.reserve_full_sequence;
+        kv_limited_ = sc_.paged_kv && sc_.kv_capacity_tokens > 0;
         w_.prompt_tokens = std::max<int64_t>(1, w_.prompt_tokens);
         w_.output_tokens = std::max<int64_t>(1, w_.output_tokens);
         if (w_.arrival_rate_per_s > 0 && std::isfinite(w_.arrival_rate_per_s)) mode_ = Mode::open;
@@ -150,11 +154,12 @@ private:
         return static_cast<int32_t>(requests_.size() - 1);
     }
 
-    double kv_slack() const { return sc_.paged_kv ? 0.5 * static_cast<double>(sc_.kv_block_tokens - 1) : 0.0; }
+    // Half a block wasted per sequence on average (paged engines).
+    double kv_slack() const { return kv_slack_; }
     // KV grows token by token (vLLM, SGLang) unless the engine reserves a request's whole sequence at admission
     // (TensorRT-LLM's GUARANTEED_NO_EVICT), which never needs a preemption.
-    bool kv_grows() const { return sc_.paged_kv && !sc_.reserve_full_sequence; }
-    bool kv_limited() const { return sc_.paged_kv && sc_.kv_capacity_tokens > 0; }
+    bool kv_grows() const { return kv_grows_; }
+    bool kv_limited() const { return kv_limited_; }
     double kv_room() const {
         return kv_limited() ? static_cast<double>(sc_.kv_capacity_tokens) - kv_used_ : std::numeric_limits<double>::infinity();
     }
@@ -179,6 +184,8 @@ private:
     const StepCost& cost_;
     SchedulerConfig sc_;
     Workload w_;
+    double kv_slack_ = 0;
+    bool kv_grows_ = false, kv_limited_ = false;
     // steady: a closed loop started mid-cycle, measured over a window (the figures a long load test converges
     // to); finite: a load tool's run of total_requests, all measured; open: Poisson arrivals; burst: every
     // client sends at t = 0, measured until each has its first token.
