@@ -138,6 +138,13 @@ def validate_model(problems, i, m):
     if not isinstance(src, dict) or not is_text(src.get("config")):
         problems.add("models.json", where, "source.config", "missing or empty; every model needs a source: "
                      "{\"config\": where its config.json was read, ...}")
+    if "trust_remote_code" in m:
+        if m["trust_remote_code"] is not True:
+            problems.add("models.json", where, "trust_remote_code",
+                         f"must be true where set (absent: false), got {m['trust_remote_code']!r}")
+        if not is_text(m.get("trust_remote_code_source")):
+            problems.add("models.json", where, "trust_remote_code_source",
+                         "missing or empty; trust_remote_code needs a source (an engine's or the model's launch guide)")
     rule = m.get("params_override_rule")
     if rule is None:
         check_fields(problems, "models.json", where, m, SHAPE_FIELDS)
@@ -229,6 +236,9 @@ def build_model(m):
 
     override, active_override, published, basis = params_override(m)
 
+    if get("trust_remote_code"):
+        notes.append(f"catalog: trust_remote_code: {m['trust_remote_code_source']}")
+
     sliding = n_sliding_layers(m) if get("num_hidden_layers") else 0
     if sliding:
         notes.append(f"catalog: n_sliding_layers {sliding} of {m['num_hidden_layers']} from the layer rule "
@@ -249,6 +259,8 @@ def build_model(m):
         "hf_id": get("hf_id"),
         "family": m["family"],
         "role": ROLES[m["role"]],
+        # Only where set (the served copy carries no key for the other models); its source goes to the notes.
+        **({"trust_remote_code": True} if get("trust_remote_code") else {}),
         "architecture": architecture,
         "model_type": model_type,
         "num_hidden_layers": get("num_hidden_layers"),

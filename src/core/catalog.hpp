@@ -51,6 +51,9 @@ struct ModelArch {
     std::string family;      // e.g. "Llama 3.1" (the picker groups by it)
     std::string model_type;  // config.json model_type: llama, qwen2, qwen3_moe, deepseek_v3, gpt_oss, ...
     ModelRole role = ModelRole::chat;
+    // Its repository's own code (a custom tokenizer or config) must run to load it: the engines and vLLM's benchmark
+    // client refuse without --trust-remote-code (models.json trust_remote_code, with the source in the entry's notes).
+    bool trust_remote_code = false;
 
     // Dense transformer shape.
     int64_t n_layers = 0;         // num_hidden_layers

@@ -171,6 +171,7 @@ ModelArch parse_model(const Reader& r) {
     m.family = r.string("family", Need::optional);
     m.model_type = r.string("model_type", Need::optional);
     m.role = model_role_from_name(r.enumerated("role", kRoles, Need::required)).value_or(ModelRole::chat);
+    m.trust_remote_code = r.flag("trust_remote_code", Need::optional);
 
     // Entries the formulas cannot count carry their published totals; their shape fields are optional.
     m.params_override = r.number("params_override", param_count(), Need::optional);

@@ -43,6 +43,7 @@ std::string str(int64_t v) { return std::to_string(v); }
 struct Settings {
     std::string hf_id;
     std::string gguf_file;   // <model>-<quant>.gguf
+    std::string remote_code; // " --trust-remote-code" where the model's repository code must run (ModelArch), else ""
     int tp = 1;
     int pp = 1;                    // pipeline stages of one replica (the planner's layout; 1 otherwise)
     int replicas = 1;
@@ -117,6 +118,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     const Scenario& sc = ctx.scenario;
     s.hf_id = ctx.model.hf_id.empty() ? ctx.model.id : ctx.model.hf_id;
     s.gguf_file = ctx.model.id + "-" + ctx.weights->id + ".gguf";
+    if (ctx.model.trust_remote_code) s.remote_code = " --trust-remote-code";
     s.gguf = ctx.weights->scheme == WeightScheme::gguf;
     s.cpu = ctx.hardware->is_cpu();
     s.tp = std::max(1, a.performance.tp);
@@ -335,7 +337,8 @@ Commands vllm(const Context& ctx, const Settings& s) {
     const std::string model = s.gguf ? "./" + s.gguf_file + " --tokenizer " + s.hf_id : s.hf_id;
     const std::string allow = "VLLM_ALLOW_LONG_MAX_MODEL_LEN";
     auto serve = [&](int dp) {
-        std::string c = long_context_env(s, allow) + "vllm serve " + model + " --tensor-parallel-size " + std::to_string(s.tp);
+        std::string c = long_context_env(s, allow) + "vllm serve " + model + s.remote_code + " --tensor-parallel-size " +
+                        std::to_string(s.tp);
         if (s.pp > 1) c += " --pipeline-parallel-size " + std::to_string(s.pp);
         if (dp > 1) c += " --data-parallel-size " + std::to_string(dp);
         c += " --max-model-len " + str(s.context) + " --gpu-memory-utilization " + s.utilization +
@@ -360,7 +363,8 @@ Commands vllm(const Context& ctx, const Settings& s) {
         h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
     h.launch = long_context_note(s, allow) + h.launch;
-    h.load_test = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + bench_random(s) + expected(s);
+    h.load_test = "vllm bench serve" + bench_base_url(s, 8000) + " --model " + model + s.remote_code + bench_random(s) +
+                  expected(s);
     return h;
 }
 
@@ -368,8 +372,8 @@ Commands sglang(const Context& ctx, const Settings& s) {
     Commands h;
     const std::string allow = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN";
     auto serve = [&](int dp) {
-        std::string c = long_context_env(s, allow) + "python -m sglang.launch_server --model-path " + s.hf_id + " --tp " +
-                        std::to_string(s.tp);
+        std::string c = long_context_env(s, allow) + "python -m sglang.launch_server --model-path " + s.hf_id +
+                        s.remote_code + " --tp " + std::to_string(s.tp);
         if (s.pp > 1) c += " --pp-size " + std::to_string(s.pp);
         if (dp > 1) c += " --dp " + std::to_string(dp);
         c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
@@ -413,6 +417,8 @@ Commands trtllm(const Context& ctx, const Settings& s) {
         if (ctx.kv.id == "fp8")
             c += say(s, "  # FP8 KV：在 --extra_llm_api_options 中写 kv_cache_config: {dtype: fp8}",
                      "  # FP8 KV: kv_cache_config: {dtype: fp8} in --extra_llm_api_options");
+        // The model's own code (a tokenizer): one line in either language, the option as the file spells it.
+        if (!s.remote_code.empty()) c += "  # --extra_llm_api_options: trust_remote_code: true";
         return c;
     };
     // trtllm-serve runs one model instance: several on a node each get their own cards and port.
@@ -447,7 +453,7 @@ Commands trtllm(const Context& ctx, const Settings& s) {
     h.load_test = "vllm bench serve --backend openai" +
                   (s.nodes > 1 || s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:8000")
                                                  : std::string(" --base-url http://localhost:8000")) +
-                  " --model " + s.hf_id + bench_random(s) + needs_vllm(s) + expected(s);
+                  " --model " + s.hf_id + s.remote_code + bench_random(s) + needs_vllm(s) + expected(s);
     return h;
 }
 
@@ -464,7 +470,7 @@ std::string llama_kv_flags(const Context& ctx) {
 std::string openai_load(const Settings& s, const std::string& backend, const std::string& base_url,
                         const std::string& endpoint, const std::string& model) {
     return "vllm bench serve --backend " + backend + " --base-url " + base_url + " --endpoint " + endpoint +
-           " --model " + model + " --tokenizer " + s.hf_id + bench_random(s) + needs_vllm(s) + expected(s);
+           " --model " + model + " --tokenizer " + s.hf_id + s.remote_code + bench_random(s) + needs_vllm(s) + expected(s);
 }
 
 // Several layer-split servers (llama.cpp, Ollama) as the planner lays them out: on a GPU node, one per group of

@@ -502,6 +502,12 @@ TEST(CatalogErrors, KvHeadsMustDivideHeads) {
                   "must divide num_attention_heads (32), got 5");
 }
 
+TEST(CatalogErrors, TrustRemoteCodeIsAFlag) {
+    auto errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["trust_remote_code"] = "yes"; });
+    expect_single(errors, "catalog.type", "models.json: models[0].trust_remote_code",
+                  "must be true, false or null, got \"yes\"");
+}
+
 TEST(CatalogErrors, ShapeIsRequiredWithoutAParamsOverride) {
     auto errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["hidden_size"] = nullptr; });
     expect_single(errors, "catalog.type", "models.json: models[0].hidden_size",

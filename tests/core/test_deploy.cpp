@@ -64,6 +64,42 @@ TEST(Deploy, VllmCommandCarriesTensorParallelContextMemoryAndBatch) {
     EXPECT_HAS(t, "--num-prompts 320\n");
 }
 
+// Kimi-K2's tokenizer is its repository's own code (models.json trust_remote_code, sourced from vLLM's recipe,
+// SGLang's cookbook and TensorRT-LLM's guide): every engine's launch and vLLM's benchmark client, which loads the
+// tokenizer too, must be told to run it, or they refuse to load the model. Models without it get no such flag.
+TEST(Deploy, ModelsWithTheirOwnCodeAreLaunchedWithTrustRemoteCode) {
+    Scenario s;
+    s.model_id = "Kimi-K2";
+    s.weights = "fp8";
+    s.hardware_id = "nvidia-h200-sxm-141gb";
+    s.count = 16;
+    s.context_tokens = 8192;
+    s.prompt_tokens = 1000;
+    s.output_tokens = 300;
+    s.concurrency = 16;
+    for (const char* engine : {"vllm", "sglang", "tensorrt-llm"}) {
+        s.engine = engine;
+        const DeployHints h = hints(s);
+        const std::string& c = h.launch_command.en;
+        if (s.engine == "tensorrt-llm") {
+            EXPECT_HAS(c, "  # --extra_llm_api_options: trust_remote_code: true");
+            EXPECT_HAS(h.launch_command.zh, "  # --extra_llm_api_options: trust_remote_code: true");
+        } else {
+            EXPECT_HAS(c, "moonshotai/Kimi-K2-Instruct --trust-remote-code --t");
+        }
+        if (s.engine != "sglang") {
+            EXPECT_HAS(h.load_test_command.en, "--model moonshotai/Kimi-K2-Instruct --trust-remote-code ");
+        }
+    }
+    s.model_id = "DeepSeek-V3";
+    for (const char* engine : {"vllm", "sglang", "tensorrt-llm"}) {
+        s.engine = engine;
+        const DeployHints h = hints(s);
+        EXPECT_LACKS(h.launch_command.en, "trust");
+        EXPECT_LACKS(h.load_test_command.en, "trust");
+    }
+}
+
 TEST(Deploy, VllmQuantizationKvDtypeAndReplicas) {
     Scenario s = vllm_70b();
     s.weights = "fp8";
