@@ -1121,6 +1121,15 @@ def self_test(sources):
               if DOC_PATH.search(f.get("source", ""))]
     if not labels or any(not l or DOC_PATH.search(l["zh"] + l["en"]) for l in labels):
         failures.append("a format citing docs/ has no source_label, or its label still shows a path")
+    # 7d. A model's trust_remote_code: anything but true, or true without its source, is rejected by name.
+    def kimi(edit):
+        def apply(doc):
+            edit(next(m for m in doc["models"] if m.get("trust_remote_code")))
+        return apply
+    failures += expect_rejected(sources, kimi(lambda m: m.__setitem__("trust_remote_code", "yes")), "models.json",
+                                ["trust_remote_code", "must be true"])
+    failures += expect_rejected(sources, kimi(lambda m: m.pop("trust_remote_code_source")), "models.json",
+                                ["trust_remote_code_source", "needs a source"])
     # 8. A card added to the sources reaches data/hardware.json (the documented way survives a rebuild).
     with tempfile.TemporaryDirectory(prefix="catalog-sources-") as tmp:
         copy_dir = os.path.join(tmp, "sources")
@@ -1142,7 +1151,8 @@ def self_test(sources):
     if not failures:
         print("self-test passed: fresh build up to date; changed value, hand-added entry and missing file reported; "
               "entries without a source, hardware notes without both languages and a cited section that does not exist "
-              "rejected by name; formats name the docs they cite by title; a card added to the sources is built")
+              "rejected by name; formats name the docs they cite by title; trust_remote_code without true or a source rejected; "
+              "a card added to the sources is built")
     return 1 if failures else 0
 
 

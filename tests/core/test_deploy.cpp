@@ -68,15 +68,11 @@ TEST(Deploy, VllmCommandCarriesTensorParallelContextMemoryAndBatch) {
 // SGLang's cookbook and TensorRT-LLM's guide): every engine's launch and vLLM's benchmark client, which loads the
 // tokenizer too, must be told to run it, or they refuse to load the model. Models without it get no such flag.
 TEST(Deploy, ModelsWithTheirOwnCodeAreLaunchedWithTrustRemoteCode) {
-    Scenario s;
+    Scenario s = vllm_70b();
     s.model_id = "Kimi-K2";
     s.weights = "fp8";
     s.hardware_id = "nvidia-h200-sxm-141gb";
     s.count = 16;
-    s.context_tokens = 8192;
-    s.prompt_tokens = 1000;
-    s.output_tokens = 300;
-    s.concurrency = 16;
     for (const char* engine : {"vllm", "sglang", "tensorrt-llm"}) {
         s.engine = engine;
         const DeployHints h = hints(s);
