@@ -398,6 +398,8 @@ Commands sglang(const Context& ctx, const Settings& s) {
         h.launch = nodes_header(s) + per_node(s, serve) + prequantized_note(ctx, s);
     }
     h.launch = long_context_note(s, allow) + h.launch;
+    // No --trust-remote-code here: sglang.bench_serving has no such argument and loads every tokenizer with
+    // trust_remote_code=True itself (python/sglang/bench_serving.py, get_tokenizer).
     h.load_test = "python -m sglang.bench_serving --backend sglang" +
                   (s.nodes > 1 && s.replicas > 1 ? std::string(" --base-url http://<load-balancer>:30000") : "") +
                   bench_random(s, BenchClient::sglang) + expected(s);

@@ -85,6 +85,11 @@ TEST(Deploy, ModelsWithTheirOwnCodeAreLaunchedWithTrustRemoteCode) {
         }
         if (s.engine != "sglang") {
             EXPECT_HAS(h.load_test_command.en, "--model moonshotai/Kimi-K2-Instruct --trust-remote-code ");
+        } else {
+            // sglang.bench_serving has no such flag (its argparse would refuse it); it loads every tokenizer with
+            // trust_remote_code=True itself (python/sglang/bench_serving.py, get_tokenizer).
+            EXPECT_LACKS(h.load_test_command.en, "trust");
+            EXPECT_HAS(h.load_test_command.en, "python -m sglang.bench_serving --backend sglang");
         }
     }
     s.model_id = "DeepSeek-V3";
