@@ -308,15 +308,16 @@ namespace {
 // user's CPU with a CPU engine in place of theirs (own_setup) is that engine's to judge, not theirs.
 std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& ctx, const Setup& s, const Assessment& a) {
     if (s.ctx.engine->id != ctx.engine->id) return std::nullopt;
-    const std::optional<Text> why = cannot_run_on(s.ctx, s.ctx.hardware);
-    if (!why) return std::nullopt;
+    const CannotRun no = cannot_run_reason(s.ctx, s.ctx.hardware);
+    if (!no.why) return std::nullopt;
+    const Text& why = *no.why;
     DecisionRow row;
     row.option = option;
     row.verdict = Verdict::no;
-    row.reason = {s.label.zh + " 跑不了：" + why->zh, s.label.en + " cannot run it: " + why->en};
+    row.reason = {s.label.zh + " 跑不了：" + why.zh, s.label.en + " cannot run it: " + why.en};
     append(row.reason, planner_suggestion(a.plan));
     // An engine that loads the format only in a way not estimated may well start: not "cannot run", not estimated.
-    row.fails_when = not_estimated_on(s.ctx, s.ctx.hardware)
+    row.fails_when = no.not_estimated
                          ? Text{"任何负载都不作估算：该引擎只能以未估算的方式加载这个格式",
                                 "not estimated at any load: the engine loads this format only in a way not estimated"}
                          : Text{"任何负载都跑不了", "fails at any load: the engine cannot run it"};

@@ -72,7 +72,7 @@ struct Settings {
     bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
     Text shortfall;                // why it does not fit (decision_text.hpp memory_need)
     std::optional<Text> cannot_run;  // the engine cannot serve the format here at all (context.hpp cannot_run_on)
-    // ... because it loads it only in a way the estimate does not model (judge.hpp not_estimated_on): the server may
+    // ... because it loads it only in a way the estimate does not model (judge.hpp CannotRun): the server may
     // start, so the lines say what is not estimated rather than that it fails.
     std::optional<NotEstimatedWords> not_estimated;
     bool zh = false;               // the language of the "#" comments; the command lines do not depend on it
@@ -167,7 +167,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.cannot_run = a.cannot_run;
     if (s.cannot_run) {
         s.does_not_fit = true;
-        s.not_estimated = not_estimated_on(ctx, ctx.hardware);
+        s.not_estimated = a.not_estimated;
     }
     return s;
 }

@@ -10,14 +10,6 @@
 
 namespace infersizer {
 
-namespace {
-
-// cannot_run_on's reason, and the words for it where it is the engine loading the format only in a way not estimated.
-struct CannotRun {
-    std::optional<Text> why;
-    std::optional<NotEstimatedWords> not_estimated;
-};
-
 CannotRun cannot_run_reason(const Context& ctx, const Hardware& hw) {
     const Engine& e = ctx.engine;
     const WeightFormat& f = ctx.weights;
@@ -49,18 +41,12 @@ CannotRun cannot_run_reason(const Context& ctx, const Hardware& hw) {
     }
     std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.
-    if (card && !card->en.empty() && card->en.back() == '.') card->en.pop_back();
-    if (card && card->zh.size() >= 3 && card->zh.compare(card->zh.size() - 3, 3, "。") == 0) card->zh.resize(card->zh.size() - 3);
+    if (card && fmt::ends_with(card->en, ".")) card->en.pop_back();
+    if (card && fmt::ends_with(card->zh, "。")) card->zh.resize(card->zh.size() - std::string_view("。").size());
     return {card, std::nullopt};
 }
 
-}  // namespace
-
 std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw) { return cannot_run_reason(ctx, hw).why; }
-
-std::optional<NotEstimatedWords> not_estimated_on(const Context& ctx, const Hardware& hw) {
-    return cannot_run_reason(ctx, hw).not_estimated;
-}
 
 Judgement judge_setup(const Context& ctx, const FitResult& fit, const PerformanceResult& perf, bool wired_limit_raise,
                       const OffloadResult* offload) {
@@ -69,7 +55,11 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
     j.targets_met.tps_per_user_applicable = per_user_speed_judged(ctx.scenario);
     // An engine that cannot serve the format on this hardware runs nothing, whatever the figures say.
-    if ((j.cannot_run = cannot_run_on(ctx, ctx.hardware))) return j;
+    if (CannotRun no = cannot_run_reason(ctx, ctx.hardware); no.why) {
+        j.cannot_run = std::move(no.why);
+        j.not_estimated = std::move(no.not_estimated);
+        return j;
+    }
     const int64_t conc = ctx.scenario.concurrency;
     const Misses slow = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, false);
     const Misses fast = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, true);

@@ -14,16 +14,22 @@ namespace infersizer {
 // setup does_not_fit — it cannot run — whatever its memory and speed figures say; the planner leaves the card out.
 std::optional<Text> cannot_run_on(const Context& ctx, const Hardware& hw);
 
-// The words of cannot_run_on's reason where that reason is the engine loading the format only in a way the estimate
+// cannot_run_on's reason, with its words where that reason is the engine loading the format only in a way the estimate
 // does not model (engines.json formats_not_estimated: vLLM's GGUF plugin): such a server may well start, so the launch
-// comment, the load test and the decision table say "not estimated", not "does not start". nullopt otherwise.
-std::optional<NotEstimatedWords> not_estimated_on(const Context& ctx, const Hardware& hw);
+// comment, the load test and the decision table say "not estimated", not "does not start". not_estimated is nullopt
+// otherwise (and whenever why is).
+struct CannotRun {
+    std::optional<Text> why;
+    std::optional<NotEstimatedWords> not_estimated;
+};
+CannotRun cannot_run_reason(const Context& ctx, const Hardware& hw);
 
 struct Judgement {
     ServingStatus status = ServingStatus::does_not_fit;
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
     std::optional<Text> cannot_run;  // does_not_fit because the engine cannot serve the format here (cannot_run_on)
+    std::optional<NotEstimatedWords> not_estimated;  // ... because it loads it only in a way not estimated (CannotRun)
 };
 
 // does_not_fit: memory is known and a replica cannot hold the model and one full-context sequence, or, for an
