@@ -4,7 +4,6 @@
 // their input, so none of them reads a half-filled Result or depends on the order estimate.cpp fills one.
 #pragma once
 
-#include "context.hpp"
 #include "result.hpp"
 
 #include <optional>
@@ -23,7 +22,6 @@ struct Assessment {
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
     std::optional<Text> cannot_run;         // judge.hpp: the engine cannot serve the format on this hardware
-    std::optional<NotEstimatedWords> not_estimated;  // judge.hpp: ... because it loads it only in a way not estimated
     // The user's cards run the model: they fit, or a remedy (wiring cap, expert offload, careful end) runs them.
     bool own_cards_run() const { return status != ServingStatus::does_not_fit || remedy != FitRemedy::none; }
     std::vector<PlanRow> plan;              // empty when planning was not asked for

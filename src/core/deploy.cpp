@@ -167,7 +167,7 @@ Settings settings_of(const Context& ctx, const Assessment& a) {
     s.cannot_run = a.cannot_run;
     if (s.cannot_run) {
         s.does_not_fit = true;
-        s.not_estimated = a.not_estimated;
+        s.not_estimated = cannot_run_reason(ctx, ctx.hardware).not_estimated;
     }
     return s;
 }

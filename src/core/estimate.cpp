@@ -274,7 +274,6 @@ Assessment assess(Context& ctx, const EstimateOptions& opt) {
     a.targets_met = judgement.targets_met;
     a.remedy = judgement.remedy;
     a.cannot_run = judgement.cannot_run;
-    a.not_estimated = judgement.not_estimated;
     if (opt.plan) {
         a.plan = plan_all(ctx);
         // More cards than the load needs (a training cluster reused for serving): how many suffice.

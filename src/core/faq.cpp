@@ -89,8 +89,8 @@ FaqEntry reuse_training_cards(const Context& ctx, const Assessment& a) {
                    own->note_text.en + ")."};
     } else if (own) {
         // A note that ends in a parenthesis of its own ("… (not estimated here)") follows a colon, not a second pair.
-        const bool zh_paren = fmt::ends_with(own->note_text.zh, "）");
-        const bool en_paren = fmt::ends_with(own->note_text.en, ")");
+        const bool zh_paren = own->note_text.zh.size() >= 3 && own->note_text.zh.compare(own->note_text.zh.size() - 3, 3, "）") == 0;
+        const bool en_paren = !own->note_text.en.empty() && own->note_text.en.back() == ')';
         const bool latin_first = !own->note_text.zh.empty() && static_cast<unsigned char>(own->note_text.zh[0]) < 0x80;
         out = {fmt::joined({"不能：", hw.name, " 跑不了这个配置", zh_paren ? (latin_first ? "，因为 " : "，因为") : "（",
                             own->note_text.zh, zh_paren ? "。" : "）。"}),

@@ -66,11 +66,6 @@ inline Text text(std::string zh, std::string en) { return Text{std::move(zh), st
 // and the page's speed-compiled core inlines every one: two warnings of context.cpp took 1.3 KB of gzip'd wasm so.
 std::string joined(std::initializer_list<std::string_view> parts);
 
-// Whether a sentence ends in a mark ("）", "。", ")"), to join it to the next without doubling it (C++20's ends_with).
-inline bool ends_with(std::string_view s, std::string_view end) {
-    return s.size() >= end.size() && s.substr(s.size() - end.size()) == end;
-}
-
 // How one replica's cards work together, as a table cell or after a figure: "TP 2", "TP 2 × PP 2"; a layer split
 // (llama.cpp, Ollama: the cards run one after another) "layer split 3", or "1 card".
 Text layout_words(int tp, int pp, bool layer_split);

@@ -41,8 +41,8 @@ CannotRun cannot_run_reason(const Context& ctx, const Hardware& hw) {
     }
     std::optional<Text> card = format_unsupported_on(f, hw, e);
     // A clause of the verdict's sentence: without the warning's full stop.
-    if (card && fmt::ends_with(card->en, ".")) card->en.pop_back();
-    if (card && fmt::ends_with(card->zh, "。")) card->zh.resize(card->zh.size() - std::string_view("。").size());
+    if (card && !card->en.empty() && card->en.back() == '.') card->en.pop_back();
+    if (card && card->zh.size() >= 3 && card->zh.compare(card->zh.size() - 3, 3, "。") == 0) card->zh.resize(card->zh.size() - 3);
     return {card, std::nullopt};
 }
 
@@ -55,11 +55,7 @@ Judgement judge_setup(const Context& ctx, const FitResult& fit, const Performanc
     j.targets_met.daily_volume_applicable = ctx.daily_volume.applies();
     j.targets_met.tps_per_user_applicable = per_user_speed_judged(ctx.scenario);
     // An engine that cannot serve the format on this hardware runs nothing, whatever the figures say.
-    if (CannotRun no = cannot_run_reason(ctx, ctx.hardware); no.why) {
-        j.cannot_run = std::move(no.why);
-        j.not_estimated = std::move(no.not_estimated);
-        return j;
-    }
+    if ((j.cannot_run = cannot_run_on(ctx, ctx.hardware))) return j;
     const int64_t conc = ctx.scenario.concurrency;
     const Misses slow = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, false);
     const Misses fast = target_misses(perf, ctx.scenario, ctx.daily_volume, conc, true);

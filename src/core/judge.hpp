@@ -29,7 +29,6 @@ struct Judgement {
     TargetsMet targets_met;
     FitRemedy remedy = FitRemedy::none;
     std::optional<Text> cannot_run;  // does_not_fit because the engine cannot serve the format here (cannot_run_on)
-    std::optional<NotEstimatedWords> not_estimated;  // ... because it loads it only in a way not estimated (CannotRun)
 };
 
 // does_not_fit: memory is known and a replica cannot hold the model and one full-context sequence, or, for an
