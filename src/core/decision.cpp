@@ -303,7 +303,7 @@ namespace {
 // [SECTION] path rows: cpu, gpu, api
 // ---------------------------------------------------------------------------------------------------
 
-// A row for a setup whose engine cannot serve the format on its hardware at all (context.hpp cannot_run_on, the
+// A row for a setup whose engine cannot serve the format on its hardware at all (judge.hpp cannot_run_on, the
 // judge's own rule): no, at any load, and why — never figures that read as a setup that runs. A row that runs the
 // user's CPU with a CPU engine in place of theirs (own_setup) is that engine's to judge, not theirs.
 std::optional<DecisionRow> cannot_run_row(DecisionOption option, const Context& ctx, const Setup& s, const Assessment& a) {

@@ -149,7 +149,7 @@ Text verdict_runs_with_offload(const Text& label, const Text& need, const Offloa
 Text verdict_borderline_memory(const Text& label, const Hardware& hw, int64_t context_tokens, Interval held,
                                const Text& speed, const Text& suggestion, int64_t slots = 0);
 Text verdict_not_enough(const Text& label, const Text& need, const Text& suggestion);
-// The engine cannot serve the format on these cards at all (context.hpp cannot_run_on): `why` is that reason.
+// The engine cannot serve the format on these cards at all (judge.hpp cannot_run_on): `why` is that reason.
 Text verdict_cannot_run(const Text& label, const Text& why, const Text& suggestion);
 Text verdict_enough(const Text& label, const Text& memory, const Text& speed, const std::optional<Interval>& cards_needed);
 // `why`: what the typical case misses, named where it is the day's volume (no latency target); empty otherwise.

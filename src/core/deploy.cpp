@@ -71,7 +71,7 @@ struct Settings {
     bool does_not_fit = false;
     bool spills_to_cpu = false;    // the engine loads it anyway, the layers that do not fit in system memory (Ollama)
     Text shortfall;                // why it does not fit (decision_text.hpp memory_need)
-    std::optional<Text> cannot_run;  // the engine cannot serve the format here at all (context.hpp cannot_run_on)
+    std::optional<Text> cannot_run;  // the engine cannot serve the format here at all (judge.hpp cannot_run_on)
     // ... because it loads it only in a way the estimate does not model (judge.hpp CannotRun): the server may
     // start, so the lines say what is not estimated rather than that it fails.
     std::optional<NotEstimatedWords> not_estimated;
