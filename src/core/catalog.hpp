@@ -301,10 +301,10 @@ struct Efficiency {
     // η for mixture-of-experts models, whose grouped expert GEMMs stream weights less efficiently than dense
     // layers (optional "eta_mem_moe"; absent: eta_mem).
     std::optional<Interval> eta_mem_moe;
-    // The least time one mixture-of-experts layer's expert block takes per forward, however few bytes it reads, ms
-    // (optional "t_moe_layer_ms"; absent: none). Router, top-k, token alignment, the grouped GEMMs and the combine
-    // are a chain of small kernels each with a minimum duration: at a few tokens per step that chain, not the
-    // bytes of the k experts, sets the layer's time (docs/estimation.md §5.2, calibration V053–V055).
+    // The fixed cost of one mixture-of-experts layer's expert block per forward, on top of the expert bytes it reads,
+    // ms (optional "t_moe_layer_ms"; absent: none). Router, top-k, token alignment, the grouped GEMMs and the combine
+    // are a chain of small kernels each with a minimum duration: at a few tokens per step that chain, more than the
+    // bytes of the k experts, sets the layer's time (docs/estimation.md §5.2, calibration V031–V033, V053–V055).
     std::optional<Interval> t_moe_layer_ms;
 };
 

@@ -42,13 +42,13 @@ struct SimulationFacts {
     const StepModel& model;
 };
 
-// The MoE layer floor and the layers it applies to, where the engine has one (step_model.hpp): inputs of every figure
-// the step time sets.
-void add_moe_floor_inputs(const Context& ctx, const StepModel& model, std::vector<ExplainInput>& in) {
+// The MoE layer's fixed cost and the layers it applies to, where the engine has one (step_model.hpp): inputs of every
+// figure the step time sets.
+void add_moe_layer_inputs(const Context& ctx, const StepModel& model, std::vector<ExplainInput>& in) {
     using namespace explain;
     if (model.moe_layers() <= 0 || model.t_moe_layer_ms().hi <= 0) return;
     in.push_back(given({"MoE 层数", "MoE layers"}, model.moe_layers(), "", {SourceKind::catalog, "models/" + ctx.model.id}));
-    in.push_back(given({"每个 MoE 层专家部分的最短时间（每次前向）", "least time of one MoE layer's expert block per forward"},
+    in.push_back(given({"每个 MoE 层专家部分的固定开销（每次前向）", "fixed cost of one MoE layer's expert block per forward"},
                        model.t_moe_layer_ms(), "ms",
                        {SourceKind::calibration,
                         fmt::joined({"engines/", ctx.engine->id, ".efficiency.", ctx.hardware_class(), ".t_moe_layer_ms"})}));
@@ -111,7 +111,7 @@ std::vector<ExplainInput> simulation_inputs(const Context& ctx, const Simulation
     in.push_back(given({"每步固定开销 t0", "fixed cost per step t0"}, f.model.t0_ms(), "ms", {SourceKind::calibration, eff + ".t0_ms"}));
     in.push_back(given({"每多一个序列的开销 t_seq", "cost per further sequence t_seq"}, f.model.t_seq_ms(), "ms",
                        {SourceKind::calibration, eff + ".t_seq_ms"}));
-    add_moe_floor_inputs(ctx, f.model, in);
+    add_moe_layer_inputs(ctx, f.model, in);
     return in;
 }
 
@@ -218,8 +218,8 @@ void explain_speed(const Context& ctx, const SimulationFacts& f, const Performan
     one.combine = Combine::product;
     one.inputs = {divisor({"单序列的一步解码", "one decode step of one sequence"}, single_step_s, "s", {SourceKind::computed, "step_model"})};
     add_stream_rate_inputs(ctx, f.model, one.inputs);
-    // A mixture of experts at one user: the expert blocks' floor, not their bytes, usually sets the step.
-    add_moe_floor_inputs(ctx, f.model, one.inputs);
+    // A mixture of experts at one user: the expert blocks' fixed cost, more than their bytes, usually sets the step.
+    add_moe_layer_inputs(ctx, f.model, one.inputs);
     out.set("performance.single_stream_tps", std::move(one));
 
     Explanation prefill = entry({"预填充速度", "Prefill speed"},

@@ -163,7 +163,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
     hidden_ = static_cast<double>(std::max<int64_t>(1, m.hidden));
     n_layers_ = static_cast<double>(std::max<int64_t>(0, m.n_layers));
     if (expert_share_ > 0) moe_layers_ = static_cast<double>(std::max<int64_t>(0, m.n_layers - m.first_k_dense));
-    const Interval moe_floor_ms = moe_layers_ > 0 && eff.t_moe_layer_ms ? *eff.t_moe_layer_ms : Interval{0.0, 0.0};
+    const Interval moe_fixed_ms = moe_layers_ > 0 && eff.t_moe_layer_ms ? *eff.t_moe_layer_ms : Interval{0.0, 0.0};
 
     auto build = [&](bool fast) {
         Coefficients c;
@@ -182,11 +182,7 @@ StepModel::StepModel(const Context& ctx, int tp, std::vector<Text>* warnings) {
                                 : (fast ? kPcieAllReduce8CardsLoS : kPcieAllReduce8CardsHiS) * (tp_ - 1) / 7.0;
         c.weight_bytes = pick_time(w.bytes);
         c.active_bytes = pick_time(w.active_bytes);
-        c.moe_layer_floor_s = pick_time(moe_floor_ms) / units::kMsPerS;
-        // all − active = experts × (1 − k/E), so the routed experts weigh (all − active) / (1 − k/E); the rest is read
-        // whatever the routing.
-        if (expert_share_ > 0)
-            c.non_expert_bytes = std::max(0.0, c.weight_bytes - (c.weight_bytes - c.active_bytes) / (1.0 - expert_share_));
+        c.moe_layer_fixed_s = pick_time(moe_fixed_ms) / units::kMsPerS;
         // Unknown compute: the fast end takes compute as not limiting (one read of the weights per forward),
         // the slow end processes a prompt token by token (a weight read each).
         if (!peak && !fast) c.token_by_token_s = c.active_bytes / weight_split_ / c.rate_bps + c.t0_s;
@@ -271,12 +267,10 @@ StepModel::StepShape StepModel::shape_of(const StepMix& mix, End end) const {
 
     s.fixed_s = forwards * c.t0_s + c.t_seq_s * std::max(0.0, seqs - 1.0);
     s.weights_s = forwards * weight_bytes_read(c, per_forward) * c.s_per_weight_byte;
-    // The expert blocks take at least their floor each forward (few tokens: the kernels' chain, not the bytes).
-    if (c.moe_layer_floor_s > 0) {
-        const double experts_s = s.weights_s - forwards * c.non_expert_bytes * c.s_per_weight_byte;
-        const double floor_s = forwards * moe_layers_ * c.moe_layer_floor_s;
-        if (floor_s > experts_s) s.weights_s += floor_s - experts_s;
-    }
+    // Each forward's expert blocks cost their kernels' chain on top of the expert bytes: the router, top-k and token
+    // alignment run before the grouped GEMMs stream anything (calibration V031–V033: from 1 to 8 and 32 streams the
+    // step grows by about the extra experts' bytes, which a chain hidden under the bytes would not show).
+    if (c.moe_layer_fixed_s > 0) s.weights_s += forwards * moe_layers_ * c.moe_layer_fixed_s;
     // One efficiency for the step's kernels: large decode batches reach batch_eff; a step with prefill tokens
     // runs matmuls of `per_forward` rows at the MFU of that size.
     const double eff = mix.prefill_tokens > 0 ? mfu_at(c, per_forward) : c.batch_eff;
@@ -329,12 +323,12 @@ double StepModel::step_s(const StepMix& mix, End end) const { return parts(mix, 
 // The coefficients' bytes: exact, and built once per model (the simulations' memo keys start with it).
 std::string StepModel::make_fingerprint() const {
     std::string out;
-    out.reserve(64 * sizeof(double));  // 47 numbers: one allocation instead of a doubling series
+    out.reserve(64 * sizeof(double));  // 45 numbers: one allocation instead of a doubling series
     auto add = [&](double v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
     for (const Coefficients* c : {&fast_, &slow_})
         for (double v : {c->rate_bps, c->t0_s, c->t_seq_s, c->peak_flops, c->attention_flops, c->batch_eff, c->mfu_short,
                          c->mfu_long, c->dequant, c->weight_bytes, c->active_bytes, c->token_by_token_s, c->all_reduce_s,
-                         c->moe_layer_floor_s, c->non_expert_bytes})
+                         c->moe_layer_fixed_s})
             add(v);
     for (double v : {double(tp_), tensor_ ? 1.0 : 0.0, weight_split_, kv_split_, matmul_params_, head_params_, expert_share_,
                      kv_global_per_token_, kv_sliding_per_token_, window_, attention_global_per_pos_,

@@ -71,9 +71,9 @@ public:
     Interval t0_ms() const { return Interval::of(fast_.t0_s, slow_.t0_s) * 1e3; }
     Interval t_seq_ms() const { return Interval::of(fast_.t_seq_s, slow_.t_seq_s) * 1e3; }
     Interval mfu_long() const { return Interval::of(slow_.mfu_long, fast_.mfu_long); }
-    // The expert block's floor per MoE layer and forward (engines.json t_moe_layer_ms), ms; [0, 0] without one.
-    Interval t_moe_layer_ms() const { return Interval::of(fast_.moe_layer_floor_s, slow_.moe_layer_floor_s) * 1e3; }
-    // MoE layers the floor applies to (0 for a dense model).
+    // The fixed cost of one MoE layer's expert block per forward (engines.json t_moe_layer_ms), ms; [0, 0] without one.
+    Interval t_moe_layer_ms() const { return Interval::of(fast_.moe_layer_fixed_s, slow_.moe_layer_fixed_s) * 1e3; }
+    // MoE layers that cost applies to (0 for a dense model).
     double moe_layers() const { return moe_layers_; }
 
     // What stream_gbs() is made of, for its explanation: the bandwidth used (the catalog's, or inferred when it has
@@ -102,8 +102,7 @@ private:
         double active_bytes = 0;      // weights one token touches
         double token_by_token_s = 0;  // unknown compute, slow end: a prefill token costs a weight read
         double all_reduce_s = 0;      // latency of one all-reduce of the TP group (NVLink, or a PCIe ring)
-        double moe_layer_floor_s = 0; // least time of one MoE layer's expert block per forward
-        double non_expert_bytes = 0;  // weights outside the routed experts (attention, dense layers, shared experts)
+        double moe_layer_fixed_s = 0; // one MoE layer's expert block per forward, beyond its bytes
         // Derived once (parts() runs hundreds of thousands of times per result): seconds per weight byte and per KV
         // byte read by the replica, and per matmul token and attention FLOP at an efficiency of 1.
         double s_per_weight_byte = 0, s_per_kv_byte = 0, matmul_s_per_token = 0, attention_s_per_flop = 0;

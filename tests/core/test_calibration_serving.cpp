@@ -236,12 +236,12 @@ std::vector<Mapping> mappings() {
     one("V046", Kind::tpot, "Qwen3-4B", "bf16", "vllm", "nvidia-rtx-4090", 1, 128, 128)->num_prompts = 8;
     one("V047", Kind::ttft, "Qwen3-4B", "bf16", "vllm", "nvidia-rtx-4090", 1, 2048, 128)->num_prompts = 4;
     // DeepSeek-R1-0528 in AWQ on eight H100 (vLLM, TP 8) at one user: the bytes of one token take about 1 ms, the
-    // measured step 16 ms — the record that sets the slow end of vLLM's MoE layer floor (engines.json t_moe_layer_ms).
+    // measured step 16 ms — the record that sets the slow end of vLLM's MoE layer fixed cost (engines.json t_moe_layer_ms).
     one("V053", Kind::tpot, "DeepSeek-R1", "awq-int4", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 128)->num_prompts = 8;
     one("V054", Kind::ttft, "DeepSeek-R1", "awq-int4", "vllm", "nvidia-h100-sxm-80gb", 8, 128, 128)->num_prompts = 8;
     // The same sweeps on one A100 (its memory size is not stated: the 80 GB SXM part is taken; the 40 GB part's
-    // 1,555 GB/s would only slow the estimate): a mixture of experts (it sets the floor's fast end) and a dense model
-    // of its family as a control the floor does not touch.
+    // 1,555 GB/s would only slow the estimate): a mixture of experts (it sets the fixed cost's fast end) and a dense
+    // model of its family as a control the fixed cost does not touch.
     one("V055", Kind::tpot, "Qwen3-30B-A3B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
     one("V056", Kind::tpot, "Qwen3-1.7B", "bf16", "vllm", "nvidia-a100-sxm-80gb", 1, 128, 128)->num_prompts = 8;
     // Qwen3-32B-FP8 on eight H100 (vLLM, TP 8), 32 clients of 128 in / 1024 out, 256 requests (vllm-project/vllm#48757,
@@ -467,9 +467,14 @@ TEST(CalibrationServing, CoverageOfPublishedMeasurements) {
     // client's request passes outside the engine, measured in V059–V065), a term of the clients' measurement that
     // the engine-only figure left out (1.57 wide, 7 of 20 inside); docs/calibration.md has the records it moved.
     EXPECT_LE(test::median(cov[Kind::ttft].ratios), 2.7) << "TTFT intervals";
-    EXPECT_LE(test::median(cov[Kind::tpot].ratios), 1.75) << "time-per-output-token intervals";
+    // Time per output token: 1.71 while the MoE layer's fixed cost hid under the expert bytes (max of the two); 1.76
+    // since it adds to them, the fixed cost's range refitted on the same one-user records (V053 sets its slow end,
+    // V055 its fast end), which brought the 8- and 32-stream records (V032, V033) inside.
+    EXPECT_LE(test::median(cov[Kind::tpot].ratios), 1.77) << "time-per-output-token intervals";
     EXPECT_LE(test::median(cov[Kind::throughput].ratios), 2.3) << "throughput intervals";
-    // No threshold for the per-stream rates: their three records run expert parallelism over PCIe (8 × L40S); the
-    // one-stream record is inside since the MoE layer floor, the 8- and 32-stream ones print as a known miss.
+    // The per-stream rates of Qwen3-235B on 8 × L40S at 1, 8 and 32 streams: the one-stream record inside since the
+    // MoE layer's fixed cost, the 8- and 32-stream ones since that cost adds to the bytes of the experts more streams
+    // touch (they were 15–25 % faster than measured while it hid under them).
     EXPECT_EQ(cov[Kind::stream_tps].total, 3);
+    EXPECT_EQ(cov[Kind::stream_tps].inside, 3) << "per-stream rates at 1, 8 and 32 streams";
 }

@@ -160,7 +160,7 @@ std::vector<Mapping> mappings() {
     skip("D060", Kind::decode, "RTX 5060 Ti is not in the catalog");
     skip("D062", Kind::decode, "Llama-3.2-90B-Vision is not in the catalog");
     // One user of a mixture of experts on GeForce cards (llama.cpp CUDA, PRs' benchmark tables): the records that set
-    // llama.cpp's MoE layer floor (engines.json t_moe_layer_ms). tg128 runs from an empty context (mean position 64);
+    // llama.cpp's MoE layer fixed cost (engines.json t_moe_layer_ms). tg128 runs from an empty context (mean position 64);
     // "-ub 1 -p N" runs the prompt one token per forward (the generation kernels), mean position N/2.
     decode("D063", "Qwen3-30B-A3B", "Q4_0", "llama.cpp", "nvidia-rtx-4090", 1, 64);
     decode("D064", "gpt-oss-20b", "mxfp4", "llama.cpp", "nvidia-rtx-4090", 1, 64);

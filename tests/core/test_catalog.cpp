@@ -482,7 +482,7 @@ TEST(CatalogErrors, EfficiencyAboveOne) {
                   "must be [lo, hi] with 0 < lo <= hi <= 1, got [0.5,1.2]");
 }
 
-TEST(CatalogErrors, MoeLayerFloorIsAnOrderedPairOfMilliseconds) {
+TEST(CatalogErrors, MoeLayerFixedCostIsAnOrderedPairOfMilliseconds) {
     auto errors = errors_after(&CatalogFiles::engines,
                                [](json& d) { d["engines"][0]["efficiency"]["gpu"]["t_moe_layer_ms"] = {0.3, 0.1}; });
     expect_single(errors, "catalog.range", "engines.json: engines[0].efficiency.gpu.t_moe_layer_ms",

@@ -97,7 +97,7 @@ TEST(ServingSim, OneClientReproducesTheSingleStream) {
 // the positions (the fixed cost, the weights or matmuls, the links) and each step's KV read and attention from
 // there, so every short run must equal its steps through step_s to the last bit, and a long run (trapezoids) be
 // within half a percent (0.3 % where the mean position crosses Gemma 3's window mid-run, a kink). The counts and ends alternate, so a figure kept from another count or the other
-// end shows. The cases: TP (links), MoE with the expert floor, sliding windows (Gemma 3, gpt-oss) past their
+// end shows. The cases: TP (links), MoE with the expert blocks' fixed cost, sliding windows (Gemma 3, gpt-oss) past their
 // window, llama.cpp's layer split with more sequences than one forward (several forwards, pipelined at the fast end),
 // DeepSeek's latent attention on a split over eight cards.
 TEST(ServingSim, ARunOfDecodeStepsIsItsStepsSummed) {
