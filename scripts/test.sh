@@ -50,6 +50,9 @@ part "native tests" ctest --preset native --timeout 600 -j "$(nproc)"
 part "sanitizer build (ASan+UBSan)" build_sanitized
 part "sanitizer tests (core + CLI)" ctest --preset native-debug --timeout 900 -j "$(nproc)"
 part "mutation check (short list)" bash scripts/mutate.sh --list short -j "$(nproc)"
+# The long list runs by hand (minutes per mutation); its search texts are checked here, so code that moves under
+# one fails the test command instead of leaving the mutation NOT-APPLIED until someone runs it.
+part "mutation search texts (long list)" bash scripts/mutate.sh --check --list long
 part "web build" build_web
 part "wasm tests (node)" ctest --preset web --timeout 900
 part "browser tests (chromium)" node tests/browser/run.mjs
