@@ -145,6 +145,13 @@ def validate_model(problems, i, m):
         if not is_text(m.get("trust_remote_code_source")):
             problems.add("models.json", where, "trust_remote_code_source",
                          "missing or empty; trust_remote_code needs a source (an engine's or the model's launch guide)")
+    if "published_weights" in m:
+        if not is_text(m["published_weights"]):
+            problems.add("models.json", where, "published_weights",
+                         f"must be a weight format id (formats.json) where set, got {m['published_weights']!r}")
+        if not is_text(m.get("published_weights_source")):
+            problems.add("models.json", where, "published_weights_source",
+                         "missing or empty; published_weights needs a source (the model's card or config.json)")
     rule = m.get("params_override_rule")
     if rule is None:
         check_fields(problems, "models.json", where, m, SHAPE_FIELDS)
@@ -238,6 +245,8 @@ def build_model(m):
 
     if get("trust_remote_code"):
         notes.append(f"catalog: trust_remote_code: {m['trust_remote_code_source']}")
+    if get("published_weights"):
+        notes.append(f"catalog: published_weights {m['published_weights']}: {m['published_weights_source']}")
 
     sliding = n_sliding_layers(m) if get("num_hidden_layers") else 0
     if sliding:
@@ -261,6 +270,7 @@ def build_model(m):
         "role": ROLES[m["role"]],
         # Only where set (the served copy carries no key for the other models); its source goes to the notes.
         **({"trust_remote_code": True} if get("trust_remote_code") else {}),
+        **({"published_weights": m["published_weights"]} if get("published_weights") else {}),
         "architecture": architecture,
         "model_type": model_type,
         "num_hidden_layers": get("num_hidden_layers"),
@@ -1130,6 +1140,15 @@ def self_test(sources):
                                 ["trust_remote_code", "must be true"])
     failures += expect_rejected(sources, kimi(lambda m: m.pop("trust_remote_code_source")), "models.json",
                                 ["trust_remote_code_source", "needs a source"])
+    # 7e. A model's published_weights without its source is rejected by name.
+    def published(edit):
+        def apply(doc):
+            edit(next(m for m in doc["models"] if m.get("published_weights")))
+        return apply
+    failures += expect_rejected(sources, published(lambda m: m.pop("published_weights_source")), "models.json",
+                                ["published_weights_source", "needs a source"])
+    failures += expect_rejected(sources, published(lambda m: m.__setitem__("published_weights", 8)), "models.json",
+                                ["published_weights", "must be a weight format id"])
     # 8. A card added to the sources reaches data/hardware.json (the documented way survives a rebuild).
     with tempfile.TemporaryDirectory(prefix="catalog-sources-") as tmp:
         copy_dir = os.path.join(tmp, "sources")
@@ -1151,7 +1170,7 @@ def self_test(sources):
     if not failures:
         print("self-test passed: fresh build up to date; changed value, hand-added entry and missing file reported; "
               "entries without a source, hardware notes without both languages and a cited section that does not exist "
-              "rejected by name; formats name the docs they cite by title; trust_remote_code without true or a source rejected; "
+              "rejected by name; formats name the docs they cite by title; trust_remote_code without true or a source and published_weights without a source rejected; "
               "a card added to the sources is built")
     return 1 if failures else 0
 

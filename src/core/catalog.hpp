@@ -54,6 +54,10 @@ struct ModelArch {
     // Its repository's own code (a custom tokenizer or config) must run to load it: the engines and vLLM's benchmark
     // client refuse without --trust-remote-code (models.json trust_remote_code, with the source in the entry's notes).
     bool trust_remote_code = false;
+    // The weight format its hf_id repository publishes, where not 16-bit (models.json published_weights, sourced
+    // in the entry's notes): DeepSeek-V3/R1 and Kimi-K2 "fp8", gpt-oss "mxfp4". Serving that format loads the
+    // checkpoint as it is; a 16-bit serving needs a converted copy. Empty: a 16-bit checkpoint.
+    std::string published_weights;
 
     // Dense transformer shape.
     int64_t n_layers = 0;         // num_hidden_layers

@@ -94,6 +94,9 @@ const NumberRule& param_count() {
 // [SECTION] Models
 // ---------------------------------------------------------------------------------------------------
 const std::vector<std::string> kRoles = model_role_names();  // the table in catalog.hpp
+// The formats a model's own repository may publish besides 16 bits (weight format ids of formats.json): the ones
+// the engines read from a checkpoint's quantization_config.
+const std::vector<std::string> kPublishedWeights{"fp8", "int8", "nvfp4", "mxfp4"};
 
 // The attention shape. HF conventions fill what a config may omit: no num_key_value_heads means MHA,
 // no head_dim means hidden_size / num_attention_heads.
@@ -172,6 +175,7 @@ ModelArch parse_model(const Reader& r) {
     m.model_type = r.string("model_type", Need::optional);
     m.role = model_role_from_name(r.enumerated("role", kRoles, Need::required)).value_or(ModelRole::chat);
     m.trust_remote_code = r.flag("trust_remote_code", Need::optional);
+    m.published_weights = r.enumerated("published_weights", kPublishedWeights, Need::optional);
 
     // Entries the formulas cannot count carry their published totals; their shape fields are optional.
     m.params_override = r.number("params_override", param_count(), Need::optional);

@@ -261,8 +261,10 @@ std::string per_node(const Settings& s, Line line) {
 
 // vLLM quantizes on the fly only for fp8 and bitsandbytes; AWQ/GPTQ/NVFP4/MXFP4 checkpoints carry their
 // quantization_config and are detected (forcing --quantization awq would even pick the slower kernel).
+// A model published in the format served (DeepSeek-R1 in fp8, gpt-oss in mxfp4) is loaded as it is.
 std::string vllm_quant_flags(const Context& ctx) {
     const std::string& w = ctx.weights->id;
+    if (w == ctx.model.published_weights) return "";
     if (w == "fp8") return " --quantization fp8";
     if (w == "nf4") return " --quantization bitsandbytes";
     if (w == "bf16") return " --dtype bfloat16";
@@ -272,8 +274,17 @@ std::string vllm_quant_flags(const Context& ctx) {
 }
 
 // `quantizes_fp8`: the launch line passes `--quantization fp8` (vLLM, SGLang), which quantizes a 16-bit checkpoint at
-// load; TensorRT-LLM reads FP8 only from an FP8 checkpoint's quantization_config.
+// load; TensorRT-LLM reads FP8 only from an FP8 checkpoint's quantization_config. A model published in the served
+// format needs no flag (its repository is that checkpoint); one published in fewer bits than a 16-bit serving needs a
+// converted copy, since the engines load its quantization_config whatever --dtype says (DeepSeek's own README ships
+// inference/fp8_cast_bf16.py for this).
 std::string prequantized_note(const Context& ctx, const Settings& s, bool quantizes_fp8 = true) {
+    const std::string& published = ctx.model.published_weights;
+    if (!published.empty() && ctx.weights->bits_per_weight >= 16)
+        return say(s, "  # " + s.hf_id + " 发布的是 " + published + " 权重：先转成 " + ctx.weights->id + " 再用转换后的目录启动",
+                   "  # " + s.hf_id + " publishes " + published + " weights: convert them to " + ctx.weights->id +
+                       " first and serve the converted directory");
+    if (published == ctx.weights->id) quantizes_fp8 = false;
     if (ctx.weights->scheme == WeightScheme::group || ctx.weights->id == "nvfp4" || ctx.weights->id == "mxfp4" ||
         ctx.weights->id == "int8" || (ctx.weights->id == "fp8" && !quantizes_fp8))
         return say(s, "  # 加载 " + s.hf_id + " 的 " + ctx.weights->id + " 检查点（读取其 quantization_config）",
@@ -379,7 +390,7 @@ Commands sglang(const Context& ctx, const Settings& s) {
         c += " --context-length " + str(s.context) + " --mem-fraction-static " + s.utilization +
              " --max-running-requests " + str(s.seqs_per_replica);
         if (s.nodes > 1 && s.replicas > 1) c += " --host " + kEveryInterface;  // a server per node, balanced
-        if (ctx.weights->id == "fp8") c += " --quantization fp8";
+        if (ctx.weights->id == "fp8" && ctx.model.published_weights != "fp8") c += " --quantization fp8";
         if (ctx.kv.id == "fp8") c += " --kv-cache-dtype fp8_e5m2";
         return c;
     };

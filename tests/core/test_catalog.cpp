@@ -508,6 +508,17 @@ TEST(CatalogErrors, TrustRemoteCodeIsAFlag) {
                   "must be true, false or null, got \"yes\"");
 }
 
+// published_weights is one of the formats a model's own repository may publish: a typo would silently keep
+// `--quantization fp8` on a model whose repository already is the FP8 checkpoint.
+TEST(CatalogErrors, PublishedWeightsNamesAWeightFormat) {
+    auto errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["published_weights"] = "fp9"; });
+    expect_single(errors, "catalog.range", "models.json: models[0].published_weights",
+                  "must be one of fp8, int8, nvfp4, mxfp4 or null; got \"fp9\"");
+    errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["published_weights"] = 8; });
+    expect_single(errors, "catalog.type", "models.json: models[0].published_weights",
+                  "must be one of fp8, int8, nvfp4, mxfp4 or null; got 8");
+}
+
 TEST(CatalogErrors, ShapeIsRequiredWithoutAParamsOverride) {
     auto errors = errors_after(&CatalogFiles::models, [](json& d) { d["models"][0]["hidden_size"] = nullptr; });
     expect_single(errors, "catalog.type", "models.json: models[0].hidden_size",

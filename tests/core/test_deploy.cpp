@@ -784,3 +784,50 @@ TEST(Deploy, OnlineFp8QuantizationSaysWhenThe16BitWeightsDoNotLoad) {
     EXPECT_HAS(f, "--quantization fp8");
     EXPECT_LACKS(f, "16-bit weights");
 }
+
+// DeepSeek-R1 is published in FP8 (models.json published_weights, from DeepSeek-V3's README: "we only provide FP8
+// weights") and gpt-oss in MXFP4: served in that format, the repository is the checkpoint — no `--quantization fp8`
+// and no "its 16-bit weights do not load" (R1's 16-bit copy would be 156 GiB a card on 8 H200, and it does not
+// exist). Served at 16 bits, the engines would still load the FP8 quantization_config whatever --dtype says: the
+// line says to convert first. Llama-3.1-70B, published at 16 bits, keeps the flag.
+TEST(Deploy, AModelPublishedInTheServedFormatLoadsAsItIs) {
+    Scenario r1 = test::scenario("DeepSeek-R1", "fp8", "vllm", "nvidia-h200-sxm-141gb", 8);
+    r1.context_tokens = 8192, r1.prompt_tokens = 2000, r1.output_tokens = 1000, r1.concurrency = 32;
+    for (const char* engine : {"vllm", "sglang", "tensorrt-llm"}) {
+        r1.engine = engine;
+        const DeployHints h = hints(r1);
+        EXPECT_LACKS(h.launch_command.en, "--quantization");
+        EXPECT_LACKS(h.launch_command.en, "16-bit weights");
+        EXPECT_HAS(h.launch_command.en, "  # load the fp8 checkpoint of deepseek-ai/DeepSeek-R1 (its quantization_config is read)");
+        EXPECT_HAS(h.launch_command.zh, "  # 加载 deepseek-ai/DeepSeek-R1 的 fp8 检查点（读取其 quantization_config）");
+    }
+    Scenario oss = test::scenario("gpt-oss-120b", "mxfp4", "vllm", "nvidia-h100-sxm-80gb", 1);
+    EXPECT_HAS(hints(oss).launch_command.en, "vllm serve openai/gpt-oss-120b --tensor-parallel-size 1");
+    EXPECT_LACKS(hints(oss).launch_command.en, "--quantization");
+
+    r1.weights = "bf16";
+    r1.count = 16;
+    for (const char* engine : {"vllm", "sglang", "tensorrt-llm"}) {
+        r1.engine = engine;
+        const DeployHints h = hints(r1);
+        EXPECT_HAS(h.launch_command.en, "  # deepseek-ai/DeepSeek-R1 publishes fp8 weights: convert them to bf16 first and "
+                                        "serve the converted directory");
+        EXPECT_HAS(h.launch_command.zh, "  # deepseek-ai/DeepSeek-R1 发布的是 fp8 权重：先转成 bf16 再用转换后的目录启动");
+        EXPECT_LACKS(h.launch_command.en, "load the");
+    }
+    oss.weights = "bf16";
+    EXPECT_HAS(hints(oss).launch_command.en, "openai/gpt-oss-120b publishes mxfp4 weights: convert them to bf16 first");
+
+    // A model published at 16 bits keeps the online quantization and has neither note.
+    Scenario llama = vllm_70b();
+    llama.weights = "fp8";
+    for (const char* engine : {"vllm", "sglang"}) {
+        llama.engine = engine;
+        const std::string c = hints(llama).launch_command.en;
+        EXPECT_HAS(c, " --quantization fp8");
+        EXPECT_LACKS(c, "publishes");
+        EXPECT_LACKS(c, "load the");
+    }
+    llama.weights = "bf16";
+    EXPECT_LACKS(hints(llama).launch_command.en, "publishes");
+}
