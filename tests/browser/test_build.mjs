@@ -18,27 +18,32 @@ test('dist holds index.html, infersizer.js, infersizer.wasm and data/*.json', ()
 });
 
 // The served catalogs hold the repository's values: hardware as it is (a card's notes are shown beside it), engines,
-// models and prices without the "notes" the page never shows (web/platform/CMakeLists.txt; 8 KB of gzip at start-up).
-test('dist/data holds the repository\'s catalogs, less the notes the page never shows', () => {
-  const withoutNotes = (v) => (Array.isArray(v) ? v.map(withoutNotes)
-    : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'notes').map(([k, x]) => [k, withoutNotes(x)]))
-      : v);
+// models and prices without the "notes" the page never shows, and models without the provenance fields it never
+// reads beyond each entry's "source" (web/platform/CMakeLists.txt; 8 KB and 2.7 KB of gzip at start-up).
+const UNSHOWN = { engines: ['notes'], models: ['notes', 'source_detail', 'verification', 'unverified_fields'], prices: ['notes'] };
+test('dist/data holds the repository\'s catalogs, less the notes and provenance the page never shows', () => {
+  const without = (keys) => function drop(v) {
+    return Array.isArray(v) ? v.map(drop)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => !keys.includes(k)).map(([k, x]) => [k, drop(x)]))
+        : v;
+  };
   const dropped = [];
   for (const c of CATALOG) {
     const repo = JSON.parse(readFileSync(join(REPO, 'data', `${c}.json`), 'utf8'));
     const served = JSON.parse(readFileSync(join(DIST, 'data', `${c}.json`), 'utf8'));
-    const unshown = ['engines', 'models', 'prices'].includes(c);
-    const want = unshown ? withoutNotes(repo) : repo;
-    const diff = firstDifference(served, want);
+    const keys = UNSHOWN[c] || [];
+    const diff = firstDifference(served, without(keys)(repo));
     assert(diff === null, `served ${c}.json differs from the repository's at ${diff}`);
-    if (unshown) {
-      assert(JSON.stringify(repo).includes('"notes"'), `the repository's ${c}.json has no notes to leave out`);
-      dropped.push(c);
+    for (const k of keys) {
+      assert(JSON.stringify(repo).includes(`"${k}"`), `the repository's ${c}.json has no ${k} to leave out`);
+      dropped.push(`${c} ${k}`);
     }
   }
   assert(JSON.stringify(JSON.parse(readFileSync(join(DIST, 'data', 'hardware.json'), 'utf8'))).includes('"notes"'),
     'the served hardware.json lost the notes the page shows');
-  return `notes left out of ${dropped.join(', ')}`;
+  const models = JSON.parse(readFileSync(join(DIST, 'data', 'models.json'), 'utf8')).models;
+  assert(models.every((m) => typeof m.source === 'string' && m.source.length > 0), 'a served model lost its source');
+  return `left out: ${dropped.join(', ')}`;
 });
 
 test('index.html loads only relative URLs', () => {
