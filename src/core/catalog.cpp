@@ -36,6 +36,8 @@ std::vector<std::string> model_role_names() {
     return names;
 }
 
+std::vector<std::string> published_weight_formats() { return {"fp8", "int8", "nvfp4", "mxfp4"}; }
+
 std::vector<std::string> hardware_kind_names(bool accelerators_only) {
     std::vector<std::string> names;
     for (const HardwareKindInfo& info : kHardwareKindTable)

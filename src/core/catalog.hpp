@@ -44,6 +44,9 @@ inline std::optional<ModelRole> model_role_from_name(const std::string& name) {
 }
 // The names in table order.
 std::vector<std::string> model_role_names();
+// The formats a model's own repository may publish besides 16 bits (weight format ids of formats.json): the ones
+// the engines read from a checkpoint's quantization_config (ModelArch::published_weights).
+std::vector<std::string> published_weight_formats();
 
 struct ModelArch {
     std::string id;          // catalog key, e.g. "Llama-3.1-8B"

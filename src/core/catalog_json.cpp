@@ -94,9 +94,7 @@ const NumberRule& param_count() {
 // [SECTION] Models
 // ---------------------------------------------------------------------------------------------------
 const std::vector<std::string> kRoles = model_role_names();  // the table in catalog.hpp
-// The formats a model's own repository may publish besides 16 bits (weight format ids of formats.json): the ones
-// the engines read from a checkpoint's quantization_config.
-const std::vector<std::string> kPublishedWeights{"fp8", "int8", "nvfp4", "mxfp4"};
+const std::vector<std::string> kPublishedWeights = published_weight_formats();
 
 // The attention shape. HF conventions fill what a config may omit: no num_key_value_heads means MHA,
 // no head_dim means hidden_size / num_attention_heads.

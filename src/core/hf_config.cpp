@@ -547,6 +547,11 @@ Expected<ModelArch> parse_config(const json& config, const std::string& name, co
     m.params_basis = "computed";
     if (const auto it = config.find("_name_or_path"); it != config.end() && it->is_string())
         m.hf_id = it->get<std::string>();
+    // A checkpoint published quantized names its method (DeepSeek-V3's config.json: "quant_method": "fp8"; gpt-oss:
+    // "mxfp4"); serving that format then loads it as it is (ModelArch::published_weights).
+    if (const auto q = config.find("quantization_config"); q != config.end() && q->is_object())
+        if (const auto it = q->find("quant_method"); it != q->end() && (*it == "fp8" || *it == "mxfp4"))
+            m.published_weights = it->get<std::string>();
 
     const Family fam = family_defaults(type);
     if (type == "xlm-roberta" || type == "bert" || type == "roberta") parse_encoder(f, p);
@@ -625,6 +630,7 @@ Expected<ModelArch> model_from_explicit(const json& obj, const std::string& path
     if (auto s = f.opt_string("name")) m.id = *s;
     if (auto s = f.opt_string("model_type")) m.model_type = *s;
     if (auto s = f.opt_string("hf_id")) m.hf_id = *s;
+    m.published_weights = f.choice("published_weights", published_weight_formats());
     if (auto s = f.opt_string("family")) m.family = *s;
     if (auto s = f.opt_string("source")) m.source = *s;
     if (auto s = f.opt_string("notes")) m.notes = *s;
@@ -729,6 +735,7 @@ json model_to_explicit(const ModelArch& m) {
     j["name"] = m.id;
     if (!m.model_type.empty()) j["model_type"] = m.model_type;
     if (!m.hf_id.empty()) j["hf_id"] = m.hf_id;
+    if (!m.published_weights.empty()) j["published_weights"] = m.published_weights;
     if (!m.family.empty()) j["family"] = m.family;
     j["role"] = model_role_name(m.role);
     // params_b is the stated total when there is one, else the published figure; params_basis tells the

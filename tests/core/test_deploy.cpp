@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 #include "format_text.hpp"
+#include "hf_config.hpp"
 #include "judge.hpp"
 #include "memory.hpp"
 #include "result_json.hpp"
@@ -830,4 +831,18 @@ TEST(Deploy, AModelPublishedInTheServedFormatLoadsAsItIs) {
     }
     llama.weights = "bf16";
     EXPECT_LACKS(hints(llama).launch_command.en, "publishes");
+}
+
+// A pasted config.json says the same through its quantization_config: DeepSeek-V3's ("quant_method": "fp8") served in
+// FP8 loads as it is (the published config has no _name_or_path: the repository is named as the page would take it).
+TEST(Deploy, APastedQuantizedConfigLoadsAsItIs) {
+    const nlohmann::json config = test::read_json(test::test_data_path("hf_configs/DeepSeek-V3.json"));
+    Scenario v3 = test::scenario("DeepSeek-V3", "fp8", "vllm", "nvidia-h200-sxm-141gb", 8);
+    v3.model_id.clear();
+    v3.model_custom = model_from_hf_config(config, "DeepSeek-V3", "scenario.model.hf_config").value();
+    v3.model_custom->hf_id = "deepseek-ai/DeepSeek-V3";
+    v3.context_tokens = 8192, v3.prompt_tokens = 2000, v3.output_tokens = 1000, v3.concurrency = 32;
+    const DeployHints h = hints(v3);
+    EXPECT_LACKS(h.launch_command.en, "--quantization");
+    EXPECT_HAS(h.launch_command.en, "  # load the fp8 checkpoint of deepseek-ai/DeepSeek-V3 (its quantization_config is read)");
 }

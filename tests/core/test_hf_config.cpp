@@ -127,6 +127,31 @@ TEST(HfConfig, DeepSeekMla) {
     EXPECT_EQ(lite.first_k_dense, 1);
 }
 
+// A checkpoint published quantized names its method in quantization_config (DeepSeek-V3's config.json: "quant_method":
+// "fp8"; gpt-oss's: "mxfp4"), so a pasted config serves that format as it is (deploy's launch line). Other methods
+// (AWQ, GPTQ) have weight formats of their own and leave the model 16-bit published.
+TEST(HfConfig, QuantizationConfigNamesThePublishedFormat) {
+    EXPECT_EQ(parse_ok("DeepSeek-V3.json").published_weights, "fp8");
+    EXPECT_EQ(parse_ok("Llama-3.1-8B-Instruct.json").published_weights, "");
+    json c = read_config("Llama-3.1-8B-Instruct.json");
+    c["quantization_config"] = {{"quant_method", "mxfp4"}};
+    EXPECT_EQ(model_from_hf_config(c, "x", "m")->published_weights, "mxfp4");
+    c["quantization_config"] = {{"quant_method", "awq"}, {"bits", 4}};
+    EXPECT_EQ(model_from_hf_config(c, "x", "m")->published_weights, "");
+    c["quantization_config"] = "fp8";
+    EXPECT_EQ(model_from_hf_config(c, "x", "m")->published_weights, "");
+
+    // Carried by the explicit form (a scenario file, a link) and refused by name when not a published format.
+    const json j = model_to_explicit(parse_ok("DeepSeek-V3.json"));
+    EXPECT_EQ(j.at("published_weights"), "fp8");
+    EXPECT_EQ(model_from_explicit(j, "scenario.model")->published_weights, "fp8");
+    json bad = j;
+    bad["published_weights"] = "bf16";
+    const Error e = model_from_explicit(bad, "scenario.model").error();
+    EXPECT_EQ(e.path, "scenario.model.published_weights");
+    EXPECT_EQ(e.message, "must be one of fp8, int8, nvfp4, mxfp4, got \"bf16\"");
+}
+
 TEST(HfConfig, ChatGlmKeys) {
     const ModelArch m = parse_ok("glm-4-9b-chat.json");
     EXPECT_EQ(m.model_type, "chatglm");
@@ -275,6 +300,7 @@ void expect_same(const ModelArch& a, const ModelArch& b) {
     EXPECT_EQ(a.moe_intermediate, b.moe_intermediate);
     EXPECT_EQ(a.first_k_dense, b.first_k_dense);
     EXPECT_EQ(a.router_bias, b.router_bias);
+    EXPECT_EQ(a.published_weights, b.published_weights);
     EXPECT_EQ(a.q_lora_rank, b.q_lora_rank);
     EXPECT_EQ(a.kv_lora_rank, b.kv_lora_rank);
     EXPECT_EQ(a.qk_rope_head_dim, b.qk_rope_head_dim);
